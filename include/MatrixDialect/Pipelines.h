@@ -1,0 +1,54 @@
+//===- Pipelines.h - Lowering pipelines from Matrix to LLVM -----*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The one lowering pipeline that `matc` and `matc-opt` share, cut into the
+// stages `matc --emit=` can stop after.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIXDIALECT_PIPELINES_H
+#define MATRIXDIALECT_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+namespace matrix {
+
+/// The IR levels of the lowering, in order. Each stage's passes take the
+/// module from the previous level to this one.
+enum class LoweringStage {
+  /// Matrix dialect on tensors, as MLIRGen builds it (no passes).
+  Matrix,
+  /// Linalg, tensor and arith on tensors.
+  Linalg,
+  /// Affine loops over memrefs, after one-shot bufferization and buffer
+  /// deallocation.
+  Affine,
+  /// The LLVM dialect, ready for translation to LLVM IR.
+  LLVM,
+};
+
+/// Appends to `pm` (anchored on builtin.module) the passes that lower a
+/// module from the stage before `stage` to `stage`. LoweringStage::Matrix
+/// adds only canonicalization.
+void addLoweringStage(OpPassManager &pm, LoweringStage stage);
+
+/// Appends every stage from Matrix up to and including `last`.
+void buildMatrixLoweringPipeline(OpPassManager &pm,
+                                 LoweringStage last = LoweringStage::LLVM);
+
+/// Registers the upstream passes the pipeline uses and the pipelines
+/// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs
+/// every stage up to the one it names), for `matc-opt`.
+void registerMatrixPipelines();
+
+} // namespace matrix
+} // namespace mlir
+
+#endif // MATRIXDIALECT_PIPELINES_H

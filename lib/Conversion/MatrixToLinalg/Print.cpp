@@ -1,0 +1,141 @@
+//===- Print.cpp - matrix.print to printf loops ---------------------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// matrix.print becomes scf.for loops over the rows and columns that call the
+// C library's printf with "%g" (the first element of a row) or " %g" (the
+// others) and "\n" after each row, as mlir/examples/toy/Ch6 prints. printf
+// is in every process, so the code runs unchanged in the JIT, under
+// mlir-runner and in native executables, with no runtime library of ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "MatrixDialect/IR/Ops.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::matrix;
+
+/// Returns the `printf` declaration of `module`, adding
+/// `llvm.func @printf(!llvm.ptr, ...) -> i32` if it is missing.
+static LLVM::LLVMFuncOp getOrInsertPrintf(OpBuilder &b, ModuleOp module) {
+  if (auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>("printf"))
+    return printf;
+  MLIRContext *ctx = b.getContext();
+  auto type = LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32),
+                                          LLVM::LLVMPointerType::get(ctx),
+                                          /*isVarArg=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), "printf", type);
+}
+
+/// Returns a pointer to the NUL-terminated string `value`, kept in an
+/// internal constant global `name` of `module` (created on first use).
+static Value getFormatString(OpBuilder &b, Location loc, ModuleOp module,
+                             StringRef name, StringRef value) {
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    std::string text = value.str();
+    text.push_back('\0');
+    auto type =
+        LLVM::LLVMArrayType::get(IntegerType::get(b.getContext(), 8),
+                                 text.size());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(text), /*alignment=*/0);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+/// Widens `x` to f64 and replaces any NaN with a positive quiet NaN, since
+/// glibc prints a NaN with its sign bit set as "-nan" and Mat prints "nan".
+static Value toPrintableDouble(OpBuilder &b, Location loc, Value x) {
+  if (!x.getType().isF64())
+    x = arith::ExtFOp::create(b, loc, b.getF64Type(), x);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value quietNan = arith::ConstantOp::create(
+      b, loc, b.getF64FloatAttr(std::numeric_limits<double>::quiet_NaN()));
+  return arith::SelectOp::create(b, loc, isNan, quietNan, x);
+}
+
+namespace {
+
+struct PrintLowering : OpConversionPattern<PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    LLVM::LLVMFuncOp printf = getOrInsertPrintf(rewriter, module);
+    auto callPrintf = [&](OpBuilder &b, Location l, Value format,
+                          std::optional<Value> number) {
+      SmallVector<Value, 2> args{format};
+      if (number)
+        args.push_back(toPrintableDouble(b, l, *number));
+      LLVM::CallOp::create(b, l, printf, args);
+    };
+
+    Value input = adaptor.getInput();
+    if (!isa<RankedTensorType>(input.getType())) {
+      callPrintf(rewriter, loc,
+                 getFormatString(rewriter, loc, module, "matc.fmt.scalar",
+                                 "%g\n"),
+                 input);
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    Value first =
+        getFormatString(rewriter, loc, module, "matc.fmt.first", "%g");
+    Value rest =
+        getFormatString(rewriter, loc, module, "matc.fmt.rest", " %g");
+    Value newline =
+        getFormatString(rewriter, loc, module, "matc.fmt.newline", "\n");
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value rows = tensor::DimOp::create(rewriter, loc, input, 0);
+    Value cols = tensor::DimOp::create(rewriter, loc, input, 1);
+    scf::ForOp::create(
+        rewriter, loc, zero, rows, one, {},
+        [&](OpBuilder &b, Location l, Value i, ValueRange) {
+          scf::ForOp::create(
+              b, l, zero, cols, one, {},
+              [&](OpBuilder &ib, Location il, Value j, ValueRange) {
+                Value x = tensor::ExtractOp::create(ib, il, input,
+                                                    ValueRange{i, j});
+                Value isFirst = arith::CmpIOp::create(
+                    ib, il, arith::CmpIPredicate::eq, j, zero);
+                Value format =
+                    arith::SelectOp::create(ib, il, isFirst, first, rest);
+                callPrintf(ib, il, format, x);
+                scf::YieldOp::create(ib, il);
+              });
+          callPrintf(b, l, newline, std::nullopt);
+          scf::YieldOp::create(b, l);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::matrix::lowering::populatePrintPatterns(RewritePatternSet &patterns) {
+  patterns.add<PrintLowering>(patterns.getContext());
+}

@@ -1,0 +1,786 @@
+//===- MLIRGen.cpp - Mat AST to the Matrix dialect ------------------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Walks the AST once, in source order, building `func` + Matrix dialect IR
+// and checking names, element types and shapes on the way (the structure of
+// mlir/examples/toy/Ch7/mlir/MLIRGen.cpp, with a scoped symbol table).
+//
+// Numbers are "weak", as Python numbers are next to NumPy arrays: an
+// expression made only of numeric literals is folded here to a double and
+// takes the element type of whatever it meets (`a32 * 2` stays f32). Every
+// other value has a fixed element type, and f32 never meets f64 silently.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/MLIRGen/MLIRGen.h"
+
+#include "MatrixDialect/IR/Ops.h"
+#include "parser/AST.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopedHashTable.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <optional>
+
+using namespace mlir;
+using namespace mlir::matrix;
+
+namespace {
+
+/// The value of a Mat expression: a typed SSA value (a tensor or an f32/f64
+/// scalar), or a weak numeric constant not yet given an element type.
+struct MatValue {
+  Value value;
+  double weak = 0;
+
+  static MatValue weakNumber(double number) { return {Value(), number}; }
+  bool isWeak() const { return !value; }
+  bool isMatrix() const {
+    return value && isa<RankedTensorType>(value.getType());
+  }
+};
+
+/// A name's binding. A name whose defining statement had an error is
+/// `poisoned`: using it fails without a second, cascading, error.
+struct Binding {
+  MatValue value;
+  bool poisoned = false;
+};
+
+/// A user function of the file, and how far generation has got with it.
+struct FunctionInfo {
+  enum class State {
+    /// Defined later in the file than the current statement.
+    Ahead,
+    /// Its body is being generated: a call now would be recursion.
+    Generating,
+    Defined,
+    /// Its body had errors: calls to it report nothing more.
+    Failed,
+  };
+  const mat::FunctionAST *ast = nullptr;
+  func::FuncOp op;
+  State state = State::Ahead;
+};
+
+/// Marker for "an error was already reported" in the generator's results.
+using Result = FailureOr<MatValue>;
+
+constexpr unsigned kMaxErrors = 20;
+
+const char *const kBuiltins[] = {"zeros", "ones",      "full", "eye",
+                                 "iota",  "transpose", "print"};
+
+class MLIRGenImpl {
+public:
+  explicit MLIRGenImpl(MLIRContext &context) : builder(&context) {}
+
+  OwningOpRef<ModuleOp> generate(const mat::ModuleAST &ast);
+
+private:
+  OpBuilder builder;
+  ModuleOp module;
+  /// Variables of the current function (or of `main`).
+  llvm::ScopedHashTable<StringRef, Binding> symbols;
+  using SymbolScope = llvm::ScopedHashTableScope<StringRef, Binding>;
+  llvm::StringMap<FunctionInfo> functions;
+  /// Names bound at top level, to explain why a function cannot see them.
+  llvm::StringMap<mat::Location> topLevelNames;
+  /// True while generating a function body (not `main`).
+  bool inFunction = false;
+  unsigned errorCount = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Locations and errors
+  //===--------------------------------------------------------------------===//
+
+  Location loc(const mat::Location &l) {
+    return FileLineColLoc::get(builder.getStringAttr(*l.file), l.line, l.col);
+  }
+
+  InFlightDiagnostic error(const mat::Location &l) {
+    ++errorCount;
+    return emitError(loc(l));
+  }
+
+  bool tooManyErrors() const { return errorCount >= kMaxErrors; }
+
+  //===--------------------------------------------------------------------===//
+  // Types
+  //===--------------------------------------------------------------------===//
+
+  FloatType elementType(mat::ElementType t) {
+    if (t == mat::ElementType::F32)
+      return builder.getF32Type();
+    return builder.getF64Type();
+  }
+
+  /// The MLIR type of a written type: f32/f64 or tensor<RxCxT> (`?` dynamic).
+  Type toMLIRType(const mat::TypeSpec &spec) {
+    Type element = elementType(spec.element);
+    if (spec.isScalar)
+      return element;
+    auto dim = [](int64_t d) {
+      return d == mat::TypeSpec::kDynamic ? ShapedType::kDynamic : d;
+    };
+    return RankedTensorType::get({dim(spec.rows), dim(spec.cols)}, element);
+  }
+
+  std::string describe(const MatValue &v) {
+    return v.isWeak() ? std::string("a number") : formatMatType(v.value.getType());
+  }
+
+  /// Gives a weak number the element type `type` (a float type).
+  Value materialize(const MatValue &v, Type type, Location l) {
+    if (!v.isWeak())
+      return v.value;
+    return arith::ConstantOp::create(builder, l,
+                                     builder.getFloatAttr(type, v.weak));
+  }
+
+  /// Converts `v` to the declared `type`, reporting at `l` what does not fit
+  /// (`what` names the place, e.g. "cannot assign" or "argument 1 of 'f'").
+  /// Dimensions declared `?` accept any size; a value of unknown size meets
+  /// a known one through tensor.cast.
+  FailureOr<Value> coerce(const MatValue &v, Type type,
+                          const mat::Location &l, const Twine &what) {
+    Location mlirLoc = loc(l);
+    if (v.isWeak()) {
+      if (isa<FloatType>(type))
+        return materialize(v, type, mlirLoc);
+      error(l) << what << ": expected " << formatMatType(type)
+               << ", got a number";
+      return failure();
+    }
+    Type actual = v.value.getType();
+    if (actual == type)
+      return v.value;
+    auto fail = [&]() -> FailureOr<Value> {
+      error(l) << what << ": expected " << formatMatType(type) << ", got "
+               << formatMatType(actual);
+      return failure();
+    };
+    auto expected = dyn_cast<RankedTensorType>(type);
+    auto got = dyn_cast<RankedTensorType>(actual);
+    if (!expected || !got ||
+        expected.getElementType() != got.getElementType())
+      return fail();
+    for (auto [e, g] : llvm::zip(expected.getShape(), got.getShape()))
+      if (!ShapedType::isDynamic(e) && !ShapedType::isDynamic(g) && e != g)
+        return fail();
+    return tensor::CastOp::create(builder, mlirLoc, expected, v.value)
+        .getResult();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+
+  /// Generates `expr`. `hint` is the element type literals and builtins take
+  /// (from the enclosing declaration), if any.
+  Result genExpr(const mat::ExprAST &expr, std::optional<FloatType> hint);
+
+  Result genVar(const mat::VarExprAST &var) {
+    if (std::optional<Binding> binding = lookup(var.getName())) {
+      if (binding->poisoned)
+        return failure();
+      return binding->value;
+    }
+    StringRef name = var.getName();
+    if (functions.count(name) || isBuiltin(name)) {
+      error(var.getLoc()) << "'" << name
+                          << "' is a function; call it with arguments";
+      return failure();
+    }
+    auto diag = error(var.getLoc()) << "use of undefined name '" << name << "'";
+    auto global = topLevelNames.find(name);
+    if (inFunction && global != topLevelNames.end())
+      diag.attachNote(loc(global->second))
+          << "a function sees only its parameters; '" << name
+          << "' is a top-level name defined here";
+    return failure();
+  }
+
+  std::optional<Binding> lookup(StringRef name) {
+    if (!symbols.count(name))
+      return std::nullopt;
+    return symbols.lookup(name);
+  }
+
+  static bool isBuiltin(StringRef name) {
+    return llvm::is_contained(kBuiltins, name);
+  }
+
+  Result genLiteral(const mat::LiteralExprAST &lit,
+                    std::optional<FloatType> hint);
+  Result genBinary(const mat::BinaryExprAST &bin,
+                   std::optional<FloatType> hint);
+  Result genNeg(const mat::NegExprAST &neg, std::optional<FloatType> hint);
+  Result genTranspose(const mat::TransposeExprAST &tr,
+                      std::optional<FloatType> hint);
+  Result genCall(const mat::CallExprAST &call, std::optional<FloatType> hint);
+  Result genBuiltinCall(const mat::CallExprAST &call,
+                        std::optional<FloatType> hint);
+  Result genUserCall(const mat::CallExprAST &call, FunctionInfo &callee);
+
+  /// Reads argument `index` of builtin `call` as a positive integer constant.
+  FailureOr<int64_t> getDimension(const mat::CallExprAST &call,
+                                  unsigned index);
+
+  //===--------------------------------------------------------------------===//
+  // Statements and functions
+  //===--------------------------------------------------------------------===//
+
+  /// Generates one statement; failures are reported and the statement's
+  /// target name, if any, is poisoned.
+  void genStatement(const mat::StmtAST &stmt, const mat::FunctionAST *fn);
+  void genPrint(const mat::CallExprAST &call);
+  void genFunction(const mat::FunctionAST &fn);
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Result MLIRGenImpl::genExpr(const mat::ExprAST &expr,
+                            std::optional<FloatType> hint) {
+  switch (expr.getKind()) {
+  case mat::ExprAST::Kind::Number:
+    return MatValue::weakNumber(cast<mat::NumberExprAST>(expr).getValue());
+  case mat::ExprAST::Kind::Literal:
+    return genLiteral(cast<mat::LiteralExprAST>(expr), hint);
+  case mat::ExprAST::Kind::Var:
+    return genVar(cast<mat::VarExprAST>(expr));
+  case mat::ExprAST::Kind::Call:
+    return genCall(cast<mat::CallExprAST>(expr), hint);
+  case mat::ExprAST::Kind::Binary:
+    return genBinary(cast<mat::BinaryExprAST>(expr), hint);
+  case mat::ExprAST::Kind::Neg:
+    return genNeg(cast<mat::NegExprAST>(expr), hint);
+  case mat::ExprAST::Kind::Transpose:
+    return genTranspose(cast<mat::TransposeExprAST>(expr), hint);
+  }
+  llvm_unreachable("unknown expression kind");
+}
+
+Result MLIRGenImpl::genLiteral(const mat::LiteralExprAST &lit,
+                               std::optional<FloatType> hint) {
+  const auto &rows = lit.getRows();
+  SmallVector<MatValue> elements;
+  std::optional<Type> typed; // element type of the first typed element
+  bool failed = false;
+  for (const auto &row : rows) {
+    for (const auto &element : row) {
+      Result v = genExpr(*element, hint);
+      if (llvm::failed(v)) {
+        failed = true;
+        continue;
+      }
+      if (v->isMatrix()) {
+        error(element->getLoc())
+            << "matrix literal elements must be numbers or scalars, got "
+            << describe(*v);
+        failed = true;
+        continue;
+      }
+      if (!v->isWeak()) {
+        if (typed && *typed != v->value.getType()) {
+          error(element->getLoc())
+              << "matrix literal mixes element types "
+              << formatMatType(*typed) << " and "
+              << formatMatType(v->value.getType());
+          failed = true;
+          continue;
+        }
+        typed = v->value.getType();
+      }
+      elements.push_back(*v);
+    }
+  }
+  if (failed)
+    return failure();
+  Type element = typed ? *typed : (hint ? Type(*hint) : builder.getF64Type());
+  if (hint && typed && *hint != *typed) {
+    error(lit.getLoc()) << "matrix literal of " << formatMatType(*typed)
+                        << " elements where " << formatMatType(*hint)
+                        << " is declared";
+    return failure();
+  }
+  auto type = RankedTensorType::get(
+      {(int64_t)rows.size(), (int64_t)rows.front().size()}, element);
+  Location l = loc(lit.getLoc());
+  if (!typed) {
+    SmallVector<APFloat> values;
+    for (const MatValue &v : elements) {
+      APFloat value(v.weak);
+      bool lost;
+      value.convert(cast<FloatType>(element).getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &lost);
+      values.push_back(value);
+    }
+    return MatValue{
+        ConstantOp::create(builder, l, DenseElementsAttr::get(type, values))};
+  }
+  SmallVector<Value> values;
+  for (const MatValue &v : elements)
+    values.push_back(materialize(v, element, l));
+  return MatValue{tensor::FromElementsOp::create(builder, l, type, values)};
+}
+
+Result MLIRGenImpl::genBinary(const mat::BinaryExprAST &bin,
+                              std::optional<FloatType> hint) {
+  Result lhs = genExpr(bin.getLHS(), hint);
+  Result rhs = genExpr(bin.getRHS(), hint);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  char op = bin.getOp();
+  Location l = loc(bin.getLoc());
+  auto emit = [&]() { return error(bin.getLoc()); };
+
+  // Numbers fold here, as Python would compute them.
+  if (lhs->isWeak() && rhs->isWeak() && op != '@') {
+    double a = lhs->weak, b = rhs->weak;
+    double r = op == '+' ? a + b : op == '-' ? a - b : a * b;
+    return MatValue::weakNumber(r);
+  }
+  // A number meets a typed value: it takes that value's element type.
+  Type lhsElement = lhs->isWeak() ? Type() : getElementTypeOrSelf(lhs->value);
+  Type rhsElement = rhs->isWeak() ? Type() : getElementTypeOrSelf(rhs->value);
+  Value a = materialize(*lhs, lhsElement ? lhsElement : rhsElement, l);
+  Value b = materialize(*rhs, rhsElement ? rhsElement : lhsElement, l);
+
+  if (op == '@') {
+    FailureOr<RankedTensorType> type =
+        inferMatmulType(a.getType(), b.getType(), emit);
+    if (failed(type))
+      return failure();
+    return MatValue{MatmulOp::create(builder, l, *type, a, b)};
+  }
+
+  StringRef verb = op == '+'   ? "add"
+                   : op == '-' ? "subtract"
+                               : "multiply elementwise";
+  // Two scalars: plain arith on the element type.
+  if (!isa<RankedTensorType>(a.getType()) &&
+      !isa<RankedTensorType>(b.getType())) {
+    if (a.getType() != b.getType()) {
+      std::string lhsType = formatMatType(a.getType());
+      std::string rhsType = formatMatType(b.getType());
+      emit() << "cannot " << verb << " " << lhsType << " and " << rhsType
+             << ": element types " << lhsType << " and " << rhsType
+             << " differ";
+      return failure();
+    }
+    if (op == '+')
+      return MatValue{arith::AddFOp::create(builder, l, a, b)};
+    if (op == '-')
+      return MatValue{arith::SubFOp::create(builder, l, a, b)};
+    return MatValue{arith::MulFOp::create(builder, l, a, b)};
+  }
+  FailureOr<RankedTensorType> type =
+      inferElementwiseType(verb, a.getType(), b.getType(), emit);
+  if (failed(type))
+    return failure();
+  if (op == '+')
+    return MatValue{AddOp::create(builder, l, *type, a, b)};
+  if (op == '-')
+    return MatValue{SubOp::create(builder, l, *type, a, b)};
+  return MatValue{MulOp::create(builder, l, *type, a, b)};
+}
+
+Result MLIRGenImpl::genNeg(const mat::NegExprAST &neg,
+                           std::optional<FloatType> hint) {
+  Result operand = genExpr(neg.getOperand(), hint);
+  if (failed(operand))
+    return failure();
+  if (operand->isWeak())
+    return MatValue::weakNumber(-operand->weak);
+  Location l = loc(neg.getLoc());
+  if (operand->isMatrix())
+    return MatValue{NegOp::create(builder, l, operand->value)};
+  return MatValue{arith::NegFOp::create(builder, l, operand->value)};
+}
+
+Result MLIRGenImpl::genTranspose(const mat::TransposeExprAST &tr,
+                                 std::optional<FloatType> hint) {
+  Result operand = genExpr(tr.getOperand(), hint);
+  if (failed(operand))
+    return failure();
+  if (!operand->isMatrix()) {
+    error(tr.getLoc()) << "cannot transpose " << describe(*operand)
+                       << ": not a matrix";
+    return failure();
+  }
+  auto type = cast<RankedTensorType>(operand->value.getType());
+  return MatValue{TransposeOp::create(builder, loc(tr.getLoc()),
+                                      inferTransposeType(type),
+                                      operand->value)};
+}
+
+Result MLIRGenImpl::genCall(const mat::CallExprAST &call,
+                            std::optional<FloatType> hint) {
+  StringRef name = call.getCallee();
+  if (isBuiltin(name))
+    return genBuiltinCall(call, hint);
+  if (lookup(name)) {
+    error(call.getLoc()) << "'" << name << "' is a variable, not a function";
+    return failure();
+  }
+  auto it = functions.find(name);
+  if (it == functions.end()) {
+    error(call.getLoc()) << "use of undefined function '" << name << "'";
+    return failure();
+  }
+  FunctionInfo &callee = it->second;
+  switch (callee.state) {
+  case FunctionInfo::State::Defined:
+    return genUserCall(call, callee);
+  case FunctionInfo::State::Failed:
+    return failure();
+  case FunctionInfo::State::Generating:
+    error(call.getLoc()) << "function '" << name
+                         << "' cannot call itself: recursion is not "
+                            "supported";
+    return failure();
+  case FunctionInfo::State::Ahead: {
+    InFlightDiagnostic diag = error(call.getLoc())
+                              << "function '" << name
+                              << "' is used before its definition";
+    diag.attachNote(loc(callee.ast->loc)) << "'" << name << "' is defined here";
+    return failure();
+  }
+  }
+  llvm_unreachable("unknown function state");
+}
+
+FailureOr<int64_t> MLIRGenImpl::getDimension(const mat::CallExprAST &call,
+                                             unsigned index) {
+  const mat::ExprAST &arg = *call.getArgs()[index];
+  Result v = genExpr(arg, std::nullopt);
+  if (failed(v))
+    return failure();
+  // Dimensions must be positive integers known at compile time, and a
+  // matrix must stay addressable: rows * cols below 2^40 elements.
+  constexpr double kMaxDim = double(int64_t(1) << 40);
+  if (!v->isWeak() || v->weak != std::floor(v->weak) || v->weak < 1 ||
+      v->weak > kMaxDim) {
+    error(arg.getLoc()) << "dimension of '" << call.getCallee()
+                        << "' must be a positive integer constant below 2^40";
+    return failure();
+  }
+  return int64_t(v->weak);
+}
+
+Result MLIRGenImpl::genBuiltinCall(const mat::CallExprAST &call,
+                                   std::optional<FloatType> hint) {
+  StringRef name = call.getCallee();
+  const auto &args = call.getArgs();
+  Location l = loc(call.getLoc());
+  unsigned arity = llvm::StringSwitch<unsigned>(name)
+                       .Cases({"zeros", "ones", "iota"}, 2)
+                       .Case("full", 3)
+                       .Default(1);
+  if (name == "print") {
+    error(call.getLoc()) << "'print' does not return a value";
+    return failure();
+  }
+  if (args.size() != arity) {
+    error(call.getLoc()) << "'" << name << "' takes " << arity
+                         << (arity == 1 ? " argument" : " arguments")
+                         << ", got " << args.size();
+    return failure();
+  }
+  if (name == "transpose") {
+    Result operand = genExpr(*args[0], hint);
+    if (failed(operand))
+      return failure();
+    if (!operand->isMatrix()) {
+      error(args[0]->getLoc())
+          << "cannot transpose " << describe(*operand) << ": not a matrix";
+      return failure();
+    }
+    auto type = cast<RankedTensorType>(operand->value.getType());
+    return MatValue{
+        TransposeOp::create(builder, l, inferTransposeType(type), operand->value)};
+  }
+
+  FailureOr<int64_t> rows = getDimension(call, 0);
+  FailureOr<int64_t> cols = name == "eye" ? rows : getDimension(call, 1);
+  if (failed(rows) || failed(cols))
+    return failure();
+  if (*rows > (int64_t(1) << 40) / *cols) {
+    error(call.getLoc()) << "'" << name << "' of " << *rows << "x" << *cols
+                         << " is too large (at most 2^40 elements)";
+    return failure();
+  }
+  Type element = hint ? Type(*hint) : builder.getF64Type();
+  if (name == "full") {
+    Result value = genExpr(*args[2], hint);
+    if (failed(value))
+      return failure();
+    if (value->isMatrix()) {
+      error(args[2]->getLoc()) << "fill value of 'full' must be a number or "
+                                  "a scalar, got "
+                               << describe(*value);
+      return failure();
+    }
+    if (!value->isWeak()) {
+      if (hint && value->value.getType() != *hint) {
+        error(args[2]->getLoc())
+            << "fill value of 'full' is "
+            << formatMatType(value->value.getType()) << " but "
+            << formatMatType(*hint) << " is declared";
+        return failure();
+      }
+      element = value->value.getType();
+    }
+    auto type = RankedTensorType::get({*rows, *cols}, element);
+    return MatValue{
+        FullOp::create(builder, l, type, materialize(*value, element, l))};
+  }
+  auto type = RankedTensorType::get({*rows, *cols}, element);
+  if (name == "zeros" || name == "ones")
+    return MatValue{FullOp::create(
+        builder, l, type,
+        materialize(MatValue::weakNumber(name == "ones" ? 1 : 0), element,
+                    l))};
+  if (name == "eye")
+    return MatValue{EyeOp::create(builder, l, type)};
+  return MatValue{IotaOp::create(builder, l, type)};
+}
+
+Result MLIRGenImpl::genUserCall(const mat::CallExprAST &call,
+                                FunctionInfo &callee) {
+  const mat::FunctionAST &fn = *callee.ast;
+  const auto &args = call.getArgs();
+  if (args.size() != fn.params.size()) {
+    InFlightDiagnostic diag = error(call.getLoc())
+                              << "'" << fn.name << "' takes "
+                              << fn.params.size() << " argument"
+                              << (fn.params.size() == 1 ? "" : "s") << ", got "
+                              << args.size();
+    diag.attachNote(loc(fn.loc)) << "'" << fn.name << "' is defined here";
+    return failure();
+  }
+  SmallVector<Value> operands;
+  bool failed = false;
+  for (auto [index, arg] : llvm::enumerate(args)) {
+    const mat::ParamAST &param = fn.params[index];
+    Type paramType = toMLIRType(param.type);
+    Result v = genExpr(*arg, cast<FloatType>(getElementTypeOrSelf(paramType)));
+    if (llvm::failed(v)) {
+      failed = true;
+      continue;
+    }
+    FailureOr<Value> operand =
+        coerce(*v, paramType, arg->getLoc(),
+               "argument " + Twine(index + 1) + " ('" + param.name +
+                   "') of '" + fn.name + "'");
+    if (llvm::failed(operand)) {
+      failed = true;
+      continue;
+    }
+    operands.push_back(*operand);
+  }
+  if (failed)
+    return failure();
+  auto callOp = func::CallOp::create(builder, loc(call.getLoc()), callee.op,
+                                     operands);
+  return MatValue{callOp.getResult(0)};
+}
+
+//===----------------------------------------------------------------------===//
+// Statements and functions
+//===----------------------------------------------------------------------===//
+
+void MLIRGenImpl::genPrint(const mat::CallExprAST &call) {
+  if (call.getArgs().size() != 1) {
+    error(call.getLoc()) << "'print' takes 1 argument, got "
+                         << call.getArgs().size();
+    return;
+  }
+  Result v = genExpr(*call.getArgs()[0], std::nullopt);
+  if (failed(v))
+    return;
+  Location l = loc(call.getLoc());
+  PrintOp::create(builder, l, materialize(*v, builder.getF64Type(), l));
+}
+
+void MLIRGenImpl::genStatement(const mat::StmtAST &stmt,
+                               const mat::FunctionAST *fn) {
+  if (auto *exprStmt = dyn_cast<mat::ExprStmtAST>(&stmt)) {
+    auto *call = dyn_cast<mat::CallExprAST>(&exprStmt->getExpr());
+    if (call && call->getCallee() == "print") {
+      genPrint(*call);
+      return;
+    }
+    (void)genExpr(exprStmt->getExpr(), std::nullopt);
+    return;
+  }
+
+  if (auto *ret = dyn_cast<mat::ReturnStmtAST>(&stmt)) {
+    Type resultType = toMLIRType(fn->result);
+    Result v = genExpr(ret->getValue(),
+                       cast<FloatType>(getElementTypeOrSelf(resultType)));
+    if (failed(v))
+      return;
+    FailureOr<Value> result =
+        coerce(*v, resultType, ret->getValue().getLoc(),
+               "cannot return from '" + fn->name + "'");
+    if (succeeded(result))
+      func::ReturnOp::create(builder, loc(ret->getLoc()), *result);
+    return;
+  }
+
+  auto &assign = cast<mat::AssignStmtAST>(stmt);
+  std::optional<FloatType> hint;
+  std::optional<Type> declared;
+  bool ok = true;
+  if (const auto &spec = assign.getDeclaredType()) {
+    hint = elementType(spec->element);
+    declared = toMLIRType(*spec);
+    if (!spec->isScalar && (spec->rows == mat::TypeSpec::kDynamic ||
+                            spec->cols == mat::TypeSpec::kDynamic)) {
+      error(spec->loc) << "'?' dimensions are allowed only in function "
+                          "parameters and results";
+      ok = false;
+    }
+  }
+  Result v = genExpr(assign.getValue(), hint);
+  Binding binding;
+  if (ok && succeeded(v)) {
+    binding.value = *v;
+    if (declared) {
+      FailureOr<Value> coerced = coerce(*v, *declared, assign.getLoc(),
+                                        "cannot assign to '" +
+                                            assign.getName() + "'");
+      if (failed(coerced))
+        ok = false;
+      else
+        binding.value = MatValue{*coerced};
+    }
+  } else {
+    ok = false;
+  }
+  binding.poisoned = !ok;
+  symbols.insert(assign.getName(), binding);
+  if (!inFunction)
+    topLevelNames.try_emplace(assign.getName(), assign.getLoc());
+}
+
+void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
+  FunctionInfo &info = functions[fn.name];
+  SmallVector<Type> paramTypes;
+  for (const mat::ParamAST &param : fn.params)
+    paramTypes.push_back(toMLIRType(param.type));
+  auto type = builder.getFunctionType(paramTypes, toMLIRType(fn.result));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(builder, loc(fn.loc),
+                                   std::string(mat::kUserFunctionPrefix) + fn.name, type);
+  info.op = func;
+  info.state = FunctionInfo::State::Generating;
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  SymbolScope scope(symbols);
+  inFunction = true;
+  unsigned errorsBefore = errorCount;
+  llvm::StringMap<const mat::ParamAST *> seen;
+  for (auto [param, arg] : llvm::zip(fn.params, entry->getArguments())) {
+    auto [it, inserted] = seen.try_emplace(param.name, &param);
+    if (!inserted) {
+      InFlightDiagnostic diag = error(param.loc)
+                                << "duplicate parameter '" << param.name
+                                << "' of '" << fn.name << "'";
+      diag.attachNote(loc(it->second->loc)) << "first declared here";
+    }
+    symbols.insert(param.name, Binding{MatValue{arg}});
+  }
+  for (const mat::StmtPtr &stmt : fn.body) {
+    if (tooManyErrors())
+      break;
+    genStatement(*stmt, &fn);
+  }
+  inFunction = false;
+  info.state = FunctionInfo::State::Defined;
+  // A body with errors may lack its terminator: drop it.
+  if (errorCount != errorsBefore) {
+    func.erase();
+    info.op = {};
+    info.state = FunctionInfo::State::Failed;
+  }
+}
+
+OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
+  module = ModuleOp::create(builder.getUnknownLoc());
+  // Every function is known before generation starts, so that a call ahead
+  // of its definition is told apart from a call to an unknown name.
+  for (const mat::TopLevelItem &item : ast.items) {
+    if (!item.function)
+      continue;
+    const mat::FunctionAST &fn = *item.function;
+    auto [it, inserted] = functions.try_emplace(fn.name);
+    if (!inserted) {
+      InFlightDiagnostic diag = error(fn.loc)
+                                << "redefinition of function '" << fn.name
+                                << "'";
+      diag.attachNote(loc(it->second.ast->loc)) << "first defined here";
+      continue;
+    }
+    it->second.ast = &fn;
+  }
+
+  builder.setInsertionPointToEnd(module.getBody());
+  auto main = func::FuncOp::create(builder, builder.getUnknownLoc(), "main",
+                                   builder.getFunctionType({}, {}));
+  Block *mainBlock = main.addEntryBlock();
+  SymbolScope mainScope(symbols);
+  for (const mat::TopLevelItem &item : ast.items) {
+    if (tooManyErrors())
+      break;
+    if (item.function) {
+      if (functions[item.function->name].ast == item.function.get())
+        genFunction(*item.function);
+      continue;
+    }
+    builder.setInsertionPointToEnd(mainBlock);
+    genStatement(*item.statement, nullptr);
+  }
+  builder.setInsertionPointToEnd(mainBlock);
+  func::ReturnOp::create(builder, builder.getUnknownLoc());
+  // Keep `main` last, after the functions it calls, for readable output.
+  main->moveBefore(module.getBody(), module.getBody()->end());
+
+  if (errorCount)
+    return nullptr;
+  if (failed(verify(module))) {
+    module.emitError("internal compiler error: generated IR does not verify");
+    return nullptr;
+  }
+  return module;
+}
+
+OwningOpRef<ModuleOp> mat::mlirGen(MLIRContext &context,
+                                   const ModuleAST &module) {
+  context.loadDialect<MatrixDialect, func::FuncDialect, arith::ArithDialect,
+                      tensor::TensorDialect>();
+  return MLIRGenImpl(context).generate(module);
+}

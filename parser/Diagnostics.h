@@ -1,0 +1,69 @@
+//===- Diagnostics.h - Located error reporting for the front end -*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Clang-style diagnostics (`FILE:LINE:COL: error: MESSAGE`, the source line,
+// a caret) printed through llvm::SourceMgr, with an error count and a cap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATC_PARSER_DIAGNOSTICS_H
+#define MATC_PARSER_DIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mat {
+
+/// Reports front-end errors and notes to `os` (stderr by default), counting
+/// errors. After `maxErrors` errors, further errors are dropped and one
+/// "too many errors emitted, stopping now" line is printed; callers should
+/// check limitReached() and stop early.
+class Diagnostics {
+public:
+  static constexpr unsigned kDefaultMaxErrors = 20;
+
+  explicit Diagnostics(llvm::SourceMgr &sourceMgr,
+                       llvm::raw_ostream &os = llvm::errs(),
+                       unsigned maxErrors = kDefaultMaxErrors)
+      : sourceMgr(sourceMgr), os(os), maxErrors(maxErrors) {}
+
+  /// Reports an error at `loc` (a pointer into a SourceMgr buffer).
+  void error(llvm::SMLoc loc, const llvm::Twine &message) {
+    if (errorCount >= maxErrors) {
+      if (errorCount++ == maxErrors)
+        os << "error: too many errors emitted, stopping now\n";
+      return;
+    }
+    ++errorCount;
+    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error, message);
+  }
+
+  /// Attaches a note (e.g. "previous definition is here") to the last error.
+  void note(llvm::SMLoc loc, const llvm::Twine &message) {
+    if (errorCount > maxErrors)
+      return;
+    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Note, message);
+  }
+
+  unsigned getErrorCount() const { return errorCount; }
+  bool hadError() const { return errorCount != 0; }
+  bool limitReached() const { return errorCount >= maxErrors; }
+  llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
+
+private:
+  llvm::SourceMgr &sourceMgr;
+  llvm::raw_ostream &os;
+  unsigned maxErrors;
+  unsigned errorCount = 0;
+};
+
+} // namespace mat
+
+#endif // MATC_PARSER_DIAGNOSTICS_H

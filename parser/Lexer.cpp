@@ -1,0 +1,363 @@
+//===- Lexer.cpp - Tokenizer for Mat --------------------------------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The indentation and line-joining rules follow the Python reference,
+// "Lexical analysis" (https://docs.python.org/3/reference/lexical_analysis.html),
+// made stricter for tabs: see Lexer.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "parser/Lexer.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
+#include <cstdlib>
+
+using namespace mat;
+using llvm::StringRef;
+
+static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
+
+/// Decodes the UTF-8 sequence at `p` (before `end`) into `codePoint`.
+/// Returns its length in bytes, or 0 if it is not valid UTF-8.
+static unsigned decodeUTF8(const char *p, const char *end,
+                           llvm::UTF32 &codePoint) {
+  auto *source = reinterpret_cast<const llvm::UTF8 *>(p);
+  auto *start = source;
+  if (llvm::convertUTF8Sequence(&source,
+                                reinterpret_cast<const llvm::UTF8 *>(end),
+                                &codePoint,
+                                llvm::strictConversion) != llvm::conversionOK)
+    return 0;
+  return source - start;
+}
+
+Lexer::Lexer(Diagnostics &diags, unsigned bufferId) : diags(diags) {
+  const llvm::MemoryBuffer *buffer =
+      diags.getSourceMgr().getMemoryBuffer(bufferId);
+  file = std::make_shared<std::string>(buffer->getBufferIdentifier());
+  bufferStart = lineStart = cur = buffer->getBufferStart();
+  end = buffer->getBufferEnd();
+  // Skip a UTF-8 byte order mark.
+  if (StringRef(cur, end - cur).starts_with("\xEF\xBB\xBF"))
+    cur += 3;
+  indentStack.push_back("");
+}
+
+Location Lexer::getLoc(const char *p) const {
+  return Location{file, line, static_cast<int>(p - lineStart) + 1,
+                  llvm::SMLoc::getFromPointer(p)};
+}
+
+Token Lexer::makeToken(TokenKind kind, const char *start, const char *end) {
+  Token tok;
+  tok.kind = kind;
+  tok.spelling = StringRef(start, end - start);
+  tok.loc = getLoc(start);
+  return tok;
+}
+
+Token Lexer::makeError(const char *at, const llvm::Twine &message) {
+  diags.error(llvm::SMLoc::getFromPointer(at), message);
+  return makeToken(TokenKind::Error, at, cur);
+}
+
+void Lexer::startLine(const char *p) {
+  ++line;
+  lineStart = p;
+}
+
+Token Lexer::next() {
+  while (pending.empty()) {
+    if (atLineStart) {
+      const char *indentStart = cur;
+      while (cur != end && (*cur == ' ' || *cur == '\t'))
+        ++cur;
+      lineIndent = StringRef(indentStart, cur - indentStart);
+      atLineStart = false;
+    }
+    Token tok = lexToken();
+    if (tok.is(TokenKind::Newline)) {
+      // Lines without tokens (blank, comment-only) produce nothing.
+      atLineStart = true;
+      if (!lineHasTokens)
+        continue;
+      lineHasTokens = false;
+      return tok;
+    }
+    if (tok.is(TokenKind::Eof)) {
+      // Close the last line and every open block, even if brackets are
+      // still open: the parser reports those.
+      Token closing = tok;
+      if (lineHasTokens) {
+        closing.kind = TokenKind::Newline;
+        pending.push_back(closing);
+        lineHasTokens = false;
+      }
+      closing.kind = TokenKind::Dedent;
+      pending.insert(pending.end(), indentStack.size() - 1, closing);
+      indentStack.resize(1);
+      pending.push_back(tok);
+      break;
+    }
+    if (lineHasTokens)
+      return tok;
+    lineHasTokens = true;
+    handleIndentation(tok);
+  }
+  Token tok = pending.front();
+  pending.pop_front();
+  return tok;
+}
+
+void Lexer::handleIndentation(Token first) {
+  if (lineIndent == indentStack.back()) {
+    pending.push_back(first);
+    return;
+  }
+  Token marker = first;
+  marker.spelling = StringRef();
+  if (lineIndent.starts_with(indentStack.back())) {
+    indentStack.push_back(lineIndent);
+    marker.kind = TokenKind::Indent;
+    pending.push_back(marker);
+    pending.push_back(first);
+    return;
+  }
+
+  // Find the innermost block whose indentation this line's extends (the
+  // outermost one, "", always qualifies).
+  size_t level = indentStack.size() - 1;
+  while (!lineIndent.starts_with(indentStack[level]))
+    --level;
+  if (lineIndent == indentStack[level]) {
+    marker.kind = TokenKind::Dedent;
+    pending.insert(pending.end(), indentStack.size() - 1 - level, marker);
+    indentStack.resize(level + 1);
+    pending.push_back(first);
+    return;
+  }
+
+  // The line neither matches an open block nor extends the innermost one.
+  // Report it and leave the stack alone: the parser skips the line.
+  StringRef inner = indentStack[level + 1];
+  if (inner.starts_with(lineIndent)) {
+    pending.push_back(
+        makeError(first.loc.ptr.getPointer(),
+                  "unindent does not match any outer indentation level"));
+  } else {
+    size_t i = 0;
+    while (lineIndent[i] == inner[i])
+      ++i;
+    pending.push_back(makeError(lineIndent.data() + i,
+                                "inconsistent use of tabs and spaces in "
+                                "indentation"));
+  }
+  pending.push_back(first);
+}
+
+void Lexer::skipComment() {
+  bool reported = false;
+  auto report = [&](const char *at, StringRef message) {
+    if (!reported)
+      diags.error(llvm::SMLoc::getFromPointer(at), message);
+    reported = true;
+  };
+  while (cur != end && *cur != '\n') {
+    if (*cur == '\0') {
+      report(cur++, "NUL character in source");
+      continue;
+    }
+    if (static_cast<unsigned char>(*cur) < 0x80) {
+      ++cur;
+      continue;
+    }
+    llvm::UTF32 codePoint;
+    if (unsigned length = decodeUTF8(cur, end, codePoint)) {
+      cur += length;
+      continue;
+    }
+    report(cur++, "invalid UTF-8 in source");
+  }
+}
+
+Token Lexer::lexToken() {
+  while (true) {
+    if (cur == end)
+      return makeToken(TokenKind::Eof, cur, cur);
+    const char *start = cur++;
+    switch (*start) {
+    case ' ':
+    case '\t':
+      continue;
+    case '#':
+      skipComment();
+      continue;
+    case '\r':
+      if (cur == end || *cur != '\n')
+        return lexUnexpected(start);
+      ++cur;
+      [[fallthrough]];
+    case '\n': {
+      Token tok = makeToken(TokenKind::Newline, start, cur);
+      startLine(cur);
+      if (bracketDepth == 0)
+        return tok;
+      continue;
+    }
+    case '\\':
+      if (cur != end && *cur == '\n') {
+        startLine(++cur);
+        continue;
+      }
+      if (end - cur >= 2 && cur[0] == '\r' && cur[1] == '\n') {
+        startLine(cur += 2);
+        continue;
+      }
+      return makeError(start,
+                       cur == end
+                           ? "unexpected end of file after line continuation "
+                             "character"
+                           : "unexpected character after line continuation "
+                             "character");
+    case '(':
+      ++bracketDepth;
+      return makeToken(TokenKind::LParen, start, cur);
+    case '[':
+      ++bracketDepth;
+      return makeToken(TokenKind::LBracket, start, cur);
+    case ')':
+      bracketDepth -= bracketDepth != 0;
+      return makeToken(TokenKind::RParen, start, cur);
+    case ']':
+      bracketDepth -= bracketDepth != 0;
+      return makeToken(TokenKind::RBracket, start, cur);
+    case ',':
+      return makeToken(TokenKind::Comma, start, cur);
+    case ':':
+      return makeToken(TokenKind::Colon, start, cur);
+    case '=':
+      return makeToken(TokenKind::Equal, start, cur);
+    case '@':
+      return makeToken(TokenKind::At, start, cur);
+    case '*':
+      return makeToken(TokenKind::Star, start, cur);
+    case '+':
+      return makeToken(TokenKind::Plus, start, cur);
+    case '?':
+      return makeToken(TokenKind::Question, start, cur);
+    case '-':
+      if (cur != end && *cur == '>') {
+        ++cur;
+        return makeToken(TokenKind::Arrow, start, cur);
+      }
+      return makeToken(TokenKind::Minus, start, cur);
+    case '.':
+      if (cur != end && llvm::isDigit(*cur))
+        return lexNumber(start);
+      return makeToken(TokenKind::Dot, start, cur);
+    case '\0':
+      return makeError(start, "NUL character in source");
+    default:
+      if (llvm::isDigit(*start))
+        return lexNumber(start);
+      if (llvm::isAlpha(*start) || *start == '_')
+        return lexIdentifier(start);
+      return lexUnexpected(start);
+    }
+  }
+}
+
+Token Lexer::lexIdentifier(const char *start) {
+  while (cur != end && isIdentifierChar(*cur))
+    ++cur;
+  Token tok = makeToken(TokenKind::Identifier, start, cur);
+  if (tok.spelling == "def")
+    tok.kind = TokenKind::KwDef;
+  else if (tok.spelling == "return")
+    tok.kind = TokenKind::KwReturn;
+  return tok;
+}
+
+/// number   ::= digits ['.' [digits]] [exponent] | '.' digits [exponent]
+/// digits   ::= digit ('_'? digit)*
+/// exponent ::= ('e' | 'E') ['+' | '-'] digits
+Token Lexer::lexNumber(const char *start) {
+  cur = start;
+  const char *problem = nullptr;
+  auto lexDigits = [&] {
+    while (true) {
+      while (cur != end && llvm::isDigit(*cur))
+        ++cur;
+      if (cur == end || *cur != '_')
+        return;
+      if (++cur == end || !llvm::isDigit(*cur)) {
+        problem = "'_' must be between digits";
+        return;
+      }
+    }
+  };
+  lexDigits();
+  if (!problem && cur != end && *cur == '.' && ++cur != end &&
+      llvm::isDigit(*cur))
+    lexDigits();
+  if (!problem && cur != end && (*cur == 'e' || *cur == 'E')) {
+    if (++cur != end && (*cur == '+' || *cur == '-'))
+      ++cur;
+    if (cur != end && llvm::isDigit(*cur))
+      lexDigits();
+    else
+      problem = "the exponent has no digits";
+  }
+  if (!problem && cur != end && isIdentifierChar(*cur))
+    problem = "";
+  if (problem) {
+    while (cur != end && (isIdentifierChar(*cur) || *cur == '.'))
+      ++cur;
+    StringRef spelling(start, cur - start);
+    return makeError(start, "invalid numeric literal '" + spelling + "'" +
+                                (*problem ? ": " : "") + problem);
+  }
+
+  Token tok = makeToken(TokenKind::Number, start, cur);
+  std::string digits;
+  for (char c : tok.spelling)
+    if (c != '_')
+      digits.push_back(c);
+  tok.value = std::strtod(digits.c_str(), nullptr);
+  if (std::isinf(tok.value))
+    return makeError(start, "numeric literal overflows to infinity");
+  return tok;
+}
+
+Token Lexer::lexUnexpected(const char *start) {
+  auto c = static_cast<unsigned char>(*start);
+  if (c < 0x80) {
+    cur = start + 1;
+    if (llvm::isPrint(c))
+      return makeError(start, "unexpected character '" + StringRef(start, 1) +
+                                  "'");
+    return makeError(start, "unexpected character " +
+                                llvm::formatv("U+{0:X-4}", unsigned(c)).str());
+  }
+  llvm::UTF32 codePoint;
+  if (unsigned length = decodeUTF8(start, end, codePoint)) {
+    cur = start + length;
+    return makeError(start, "unexpected character " +
+                                llvm::formatv("U+{0:X-4}", codePoint).str());
+  }
+  // Skip the whole run of non-ASCII bytes: one error is enough.
+  cur = start + 1;
+  while (cur != end && static_cast<unsigned char>(*cur) >= 0x80)
+    ++cur;
+  return makeError(start, "invalid UTF-8 in source");
+}

@@ -1,0 +1,776 @@
+//===- Parser.cpp - Recursive-descent parser for Mat ----------------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One parseX() per grammar rule, the rule in its doc comment; binary
+// operators by precedence climbing (after mlir/examples/toy/Ch7's parser).
+//
+// Error recovery: a syntax error is reported once, then the rest of the
+// logical line is skipped. An indented block that follows a line in error
+// is skipped silently, so that a mistake does not cascade into
+// "unexpected indent" and friends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "parser/Parser.h"
+#include "parser/Lexer.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace mat;
+using llvm::StringRef;
+
+namespace {
+
+/// Parentheses, brackets, unary minus and call arguments nest at most this
+/// deep, so that parsing cannot exhaust the stack.
+constexpr unsigned kMaxNesting = 200;
+/// Expression trees are at most this tall (a long chain `a + b + ...` is a
+/// tall tree), so that recursive consumers of the AST (dumpAST, MLIRGen,
+/// the destructors) cannot exhaust the stack either.
+constexpr unsigned kMaxExprHeight = 1000;
+
+/// Builtins and types: they cannot be rebound.
+bool isReservedName(StringRef name) {
+  return llvm::is_contained({"zeros", "ones", "full", "eye", "iota",
+                             "transpose", "print", "f32", "f64"},
+                            name);
+}
+
+/// Binding strength of a binary operator token, or -1 for other tokens.
+int getPrecedence(TokenKind kind) {
+  switch (kind) {
+  case TokenKind::At:
+  case TokenKind::Star:
+    return 2;
+  case TokenKind::Plus:
+  case TokenKind::Minus:
+    return 1;
+  default:
+    return -1;
+  }
+}
+
+/// A parsed expression and the height of its tree (a leaf has height 1).
+/// A null `ast` means an error was reported.
+struct ParsedExpr {
+  ExprPtr ast;
+  unsigned height = 0;
+  explicit operator bool() const { return ast != nullptr; }
+};
+
+class Parser {
+public:
+  Parser(Diagnostics &diags, unsigned bufferId)
+      : diags(diags), lexer(diags, bufferId) {
+    consume();
+  }
+
+  std::unique_ptr<ModuleAST> parseModule();
+
+private:
+  std::unique_ptr<FunctionAST> parseFuncDef();
+  bool parseSignature(FunctionAST &fn);
+  bool parseParam(ParamAST &param);
+  bool parseBody(FunctionAST &fn);
+  StmtPtr parseStatement();
+  StmtPtr parseAssignOrExprStatement();
+  std::optional<TypeSpec> parseType(bool allowDynamic);
+  std::optional<int64_t> parseDim(bool allowDynamic);
+
+  ParsedExpr parseExpr();
+  ParsedExpr parseBinaryRHS(int minPrecedence, ParsedExpr lhs);
+  ParsedExpr parseUnary();
+  ParsedExpr parsePostfix();
+  ParsedExpr parsePrimary();
+  ParsedExpr parseParenExpr();
+  ParsedExpr parseCall(const Token &name);
+  ParsedExpr parseMatrixLiteral();
+  bool parseRow(const Token &open, bool inner, std::vector<ExprPtr> &row,
+                unsigned &height);
+  ParsedExpr makeExpr(ExprPtr node, unsigned childHeight);
+
+  void consume() { tok = lexer.next(); }
+  /// Reports `message` at `at` unless it is an Error token, which the lexer
+  /// already reported.
+  void error(const Token &at, const llvm::Twine &message);
+  /// Reports "expected `what`" at the current token, with a note pointing at
+  /// `open`, the bracket it should close.
+  void errorExpected(StringRef what, const Token &open);
+  void skipLine();
+  void skipBlock();
+  void skipUnexpectedBlock(bool afterError);
+
+  Diagnostics &diags;
+  Lexer lexer;
+  /// The current token.
+  Token tok;
+  /// The number of parseUnary() calls in progress.
+  unsigned nesting = 0;
+  /// Set by a `def` without an indented block, until the next `def`: a
+  /// top-level `return` then belongs to the misplaced body, already
+  /// reported.
+  bool inBodylessFunction = false;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+void Parser::error(const Token &at, const llvm::Twine &message) {
+  if (!at.is(TokenKind::Error))
+    diags.error(at.loc.ptr, message);
+}
+
+void Parser::errorExpected(StringRef what, const Token &open) {
+  if (tok.is(TokenKind::Error))
+    return;
+  diags.error(tok.loc.ptr, "expected " + what);
+  diags.note(open.loc.ptr, "to match this '" + open.spelling + "'");
+}
+
+/// Skips the rest of the logical line, through its Newline.
+void Parser::skipLine() {
+  while (!tok.is(TokenKind::Newline) && !tok.is(TokenKind::Eof))
+    consume();
+  if (tok.is(TokenKind::Newline))
+    consume();
+}
+
+/// Skips an indented block, from its Indent through the matching Dedent.
+void Parser::skipBlock() {
+  unsigned depth = 0;
+  do {
+    if (tok.is(TokenKind::Indent))
+      ++depth;
+    else if (tok.is(TokenKind::Dedent))
+      --depth;
+    consume();
+  } while (depth != 0 && !tok.is(TokenKind::Eof));
+}
+
+/// Skips an indented block that no statement introduces, reporting it
+/// unless it follows a line in error (e.g. `for i in x:`).
+void Parser::skipUnexpectedBlock(bool afterError) {
+  if (!afterError)
+    error(tok, "unexpected indent");
+  skipBlock();
+}
+
+/// Returns `node` as a ParsedExpr, or reports it as too complex.
+ParsedExpr Parser::makeExpr(ExprPtr node, unsigned childHeight) {
+  if (childHeight >= kMaxExprHeight) {
+    diags.error(node->getLoc().ptr,
+                llvm::formatv("expression too complex: more than {0} nested "
+                              "operations",
+                              kMaxExprHeight));
+    return {};
+  }
+  return {std::move(node), childHeight + 1};
+}
+
+//===----------------------------------------------------------------------===//
+// Module, functions, statements
+//===----------------------------------------------------------------------===//
+
+/// module ::= (funcdef | statement)* EOF
+std::unique_ptr<ModuleAST> Parser::parseModule() {
+  auto module = std::make_unique<ModuleAST>();
+  bool lastFailed = false;
+  while (!tok.is(TokenKind::Eof) && !diags.limitReached()) {
+    TopLevelItem item;
+    if (tok.is(TokenKind::KwDef)) {
+      item.function = parseFuncDef();
+      lastFailed = false;
+    } else if (tok.is(TokenKind::KwReturn)) {
+      if (!inBodylessFunction)
+        error(tok, "'return' outside a function");
+      skipLine();
+      lastFailed = true;
+    } else if (tok.is(TokenKind::Indent)) {
+      skipUnexpectedBlock(lastFailed);
+      lastFailed = true;
+    } else {
+      item.statement = parseStatement();
+      lastFailed = !item.statement;
+    }
+    if (item.function || item.statement)
+      module->items.push_back(std::move(item));
+  }
+  if (diags.hadError())
+    return nullptr;
+  return module;
+}
+
+/// funcdef ::= 'def' IDENT '(' [param (',' param)* [',']] ')' '->' type ':'
+///             NEWLINE INDENT statement+ DEDENT
+///
+/// The body's last statement, and only that one, is a `return`. After an
+/// error in the header, the body is still parsed for errors of its own.
+std::unique_ptr<FunctionAST> Parser::parseFuncDef() {
+  auto fn = std::make_unique<FunctionAST>();
+  consume(); // 'def'
+  inBodylessFunction = false;
+  bool ok = parseSignature(*fn);
+  if (ok && !tok.is(TokenKind::Newline)) {
+    error(tok, "expected end of line: the function body must be an indented "
+               "block");
+    ok = false;
+  }
+  skipLine();
+  if (!tok.is(TokenKind::Indent)) {
+    if (ok)
+      error(tok, "expected an indented block after function definition");
+    inBodylessFunction = true;
+    return nullptr;
+  }
+  ok &= parseBody(*fn);
+  return ok ? std::move(fn) : nullptr;
+}
+
+/// Parses `IDENT '(' [param (',' param)* [',']] ')' '->' type ':'`.
+bool Parser::parseSignature(FunctionAST &fn) {
+  if (!tok.is(TokenKind::Identifier)) {
+    error(tok, "expected function name after 'def'");
+    return false;
+  }
+  fn.name = tok.spelling.str();
+  fn.loc = tok.loc;
+  if (isReservedName(fn.name)) {
+    error(tok, "cannot define a function with reserved name '" + fn.name +
+                   "'");
+    return false;
+  }
+  consume();
+
+  if (!tok.is(TokenKind::LParen)) {
+    error(tok, "expected '(' after function name");
+    return false;
+  }
+  Token open = tok;
+  consume();
+  while (!tok.is(TokenKind::RParen)) {
+    ParamAST param;
+    if (!parseParam(param))
+      return false;
+    auto previous = llvm::find_if(fn.params, [&](const ParamAST &other) {
+      return other.name == param.name;
+    });
+    if (previous != fn.params.end()) {
+      diags.error(param.loc.ptr, "duplicate parameter '" + param.name + "'");
+      diags.note(previous->loc.ptr, "previous parameter is here");
+      return false;
+    }
+    fn.params.push_back(std::move(param));
+    if (tok.is(TokenKind::Comma)) {
+      consume();
+      continue;
+    }
+    if (!tok.is(TokenKind::RParen)) {
+      errorExpected("',' or ')'", open);
+      return false;
+    }
+  }
+  consume(); // ')'
+
+  if (!tok.is(TokenKind::Arrow)) {
+    error(tok, "expected '->' and a result type");
+    return false;
+  }
+  consume();
+  std::optional<TypeSpec> result = parseType(/*allowDynamic=*/true);
+  if (!result)
+    return false;
+  fn.result = *result;
+  if (!tok.is(TokenKind::Colon)) {
+    error(tok, "expected ':' after the result type");
+    return false;
+  }
+  consume();
+  return true;
+}
+
+/// param ::= IDENT ':' type
+bool Parser::parseParam(ParamAST &param) {
+  if (!tok.is(TokenKind::Identifier)) {
+    error(tok, "expected parameter name");
+    return false;
+  }
+  param.name = tok.spelling.str();
+  param.loc = tok.loc;
+  if (isReservedName(param.name)) {
+    error(tok, "cannot use reserved name '" + param.name + "' as a parameter");
+    return false;
+  }
+  consume();
+  if (!tok.is(TokenKind::Colon)) {
+    error(tok, "expected ':' and a type after parameter '" + param.name + "'");
+    return false;
+  }
+  consume();
+  std::optional<TypeSpec> type = parseType(/*allowDynamic=*/true);
+  if (!type)
+    return false;
+  param.type = *type;
+  return true;
+}
+
+/// body ::= INDENT statement+ DEDENT
+///
+/// Reports a `return` that is not last, a nested `def`, and a body that
+/// does not end with `return` (unless its last line is in error, as it may
+/// have been meant as the return).
+bool Parser::parseBody(FunctionAST &fn) {
+  consume(); // INDENT
+  bool ok = true, lastFailed = false, misplacedReturn = false;
+  std::optional<Location> lastReturn;
+  while (!tok.is(TokenKind::Dedent) && !tok.is(TokenKind::Eof) &&
+         !diags.limitReached()) {
+    if (lastReturn) {
+      diags.error(lastReturn->ptr,
+                  "'return' must be the last statement of a function");
+      lastReturn.reset();
+      misplacedReturn = true;
+      ok = false;
+    }
+    if (tok.is(TokenKind::Indent)) {
+      skipUnexpectedBlock(lastFailed);
+      ok = false;
+      lastFailed = true;
+      continue;
+    }
+    if (tok.is(TokenKind::KwDef)) {
+      error(tok, "nested function definitions are not supported");
+      skipLine();
+      if (tok.is(TokenKind::Indent))
+        skipBlock();
+      ok = false;
+      lastFailed = true;
+      continue;
+    }
+    StmtPtr stmt = parseStatement();
+    lastFailed = !stmt;
+    if (!stmt) {
+      ok = false;
+      continue;
+    }
+    if (llvm::isa<ReturnStmtAST>(*stmt))
+      lastReturn = stmt->getLoc();
+    fn.body.push_back(std::move(stmt));
+  }
+  if (tok.is(TokenKind::Dedent))
+    consume();
+  if (!ok)
+    return false;
+  if (!lastFailed && !misplacedReturn && !lastReturn) {
+    diags.error(fn.loc.ptr, "function '" + fn.name + "' must end with 'return'");
+    return false;
+  }
+  return true;
+}
+
+/// statement ::= IDENT [':' type] '=' expr NEWLINE
+///             | 'return' expr NEWLINE
+///             | expr NEWLINE
+///
+/// On error, skips the rest of the line and returns null.
+StmtPtr Parser::parseStatement() {
+  StmtPtr stmt;
+  if (tok.is(TokenKind::KwReturn)) {
+    Location loc = tok.loc;
+    consume();
+    if (ParsedExpr value = parseExpr())
+      stmt = std::make_unique<ReturnStmtAST>(loc, std::move(value.ast));
+  } else {
+    stmt = parseAssignOrExprStatement();
+  }
+  if (stmt && !tok.is(TokenKind::Newline)) {
+    error(tok, "expected end of line");
+    stmt = nullptr;
+  }
+  if (!stmt) {
+    skipLine();
+    return nullptr;
+  }
+  consume(); // NEWLINE
+  return stmt;
+}
+
+/// Parses `IDENT [':' type] '=' expr` or `expr`, without the NEWLINE.
+StmtPtr Parser::parseAssignOrExprStatement() {
+  Token first = tok;
+  ParsedExpr target = parseExpr();
+  if (!target)
+    return nullptr;
+  if (!tok.is(TokenKind::Colon) && !tok.is(TokenKind::Equal))
+    return std::make_unique<ExprStmtAST>(first.loc, std::move(target.ast));
+
+  // An assignment: keep parsing after a bad target to report the value's
+  // errors too.
+  bool ok = true;
+  auto *var = llvm::dyn_cast<VarExprAST>(target.ast.get());
+  if (!var) {
+    diags.error(first.loc.ptr, "cannot assign to expression");
+    ok = false;
+  } else if (isReservedName(var->getName())) {
+    diags.error(var->getLoc().ptr,
+                "cannot assign to reserved name '" + var->getName() + "'");
+    ok = false;
+  }
+  std::optional<TypeSpec> declared;
+  if (tok.is(TokenKind::Colon)) {
+    consume();
+    declared = parseType(/*allowDynamic=*/false);
+    if (!declared)
+      return nullptr;
+  }
+  if (!tok.is(TokenKind::Equal)) {
+    error(tok, "expected '=' after the declared type");
+    return nullptr;
+  }
+  consume();
+  ParsedExpr value = parseExpr();
+  if (!value || !ok)
+    return nullptr;
+  return std::make_unique<AssignStmtAST>(var->getLoc(), var->getName().str(),
+                                         std::move(declared),
+                                         std::move(value.ast));
+}
+
+/// type ::= ('f64' | 'f32') ['[' dim ',' dim ']']
+std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
+  TypeSpec type;
+  type.loc = tok.loc;
+  if (!tok.is(TokenKind::Identifier)) {
+    error(tok, "expected a type: 'f64' or 'f32'");
+    return std::nullopt;
+  }
+  if (tok.spelling == "f32") {
+    type.element = ElementType::F32;
+  } else if (tok.spelling != "f64") {
+    error(tok, "unknown type '" + tok.spelling + "': expected 'f64' or 'f32'");
+    return std::nullopt;
+  }
+  consume();
+  if (!tok.is(TokenKind::LBracket))
+    return type;
+
+  Token open = tok;
+  consume();
+  type.isScalar = false;
+  std::optional<int64_t> rows = parseDim(allowDynamic);
+  if (!rows)
+    return std::nullopt;
+  type.rows = *rows;
+  if (!tok.is(TokenKind::Comma)) {
+    if (tok.is(TokenKind::RBracket))
+      error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
+    else
+      errorExpected("','", open);
+    return std::nullopt;
+  }
+  consume();
+  std::optional<int64_t> cols = parseDim(allowDynamic);
+  if (!cols)
+    return std::nullopt;
+  type.cols = *cols;
+  if (!tok.is(TokenKind::RBracket)) {
+    if (tok.is(TokenKind::Comma))
+      error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
+    else
+      errorExpected("']'", open);
+    return std::nullopt;
+  }
+  consume();
+  return type;
+}
+
+/// dim ::= INTEGER | '?'
+///
+/// '?' (a dimension known at run time) only in parameter and result types.
+std::optional<int64_t> Parser::parseDim(bool allowDynamic) {
+  if (tok.is(TokenKind::Question)) {
+    if (!allowDynamic) {
+      error(tok, "'?' dimensions are only allowed in function parameter and "
+                 "result types");
+      return std::nullopt;
+    }
+    consume();
+    return TypeSpec::kDynamic;
+  }
+  if (tok.is(TokenKind::Number) &&
+      tok.spelling.find_first_of(".eE") == StringRef::npos) {
+    std::string digits = tok.spelling.str();
+    llvm::erase(digits, '_');
+    int64_t value;
+    if (StringRef(digits).getAsInteger(10, value)) {
+      error(tok, "matrix dimension is too large");
+      return std::nullopt;
+    }
+    if (value > 0) {
+      consume();
+      return value;
+    }
+  }
+  error(tok, "matrix dimension must be a positive integer or '?'");
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+/// expr ::= unary (binop unary)*
+/// binop ::= '@' | '*' (binding tighter) | '+' | '-'; all left-associative
+ParsedExpr Parser::parseExpr() {
+  ParsedExpr lhs = parseUnary();
+  if (!lhs)
+    return {};
+  return parseBinaryRHS(0, std::move(lhs));
+}
+
+/// Precedence climbing: extends `lhs` with the operators binding at least
+/// as tightly as `minPrecedence`.
+///
+/// binoprhs ::= (binop unary)*
+ParsedExpr Parser::parseBinaryRHS(int minPrecedence, ParsedExpr lhs) {
+  while (true) {
+    int precedence = getPrecedence(tok.kind);
+    if (precedence < minPrecedence)
+      return lhs;
+    Token op = tok;
+    consume();
+    ParsedExpr rhs = parseUnary();
+    if (!rhs)
+      return {};
+    // A tighter operator after rhs takes rhs as its left operand.
+    if (getPrecedence(tok.kind) > precedence) {
+      rhs = parseBinaryRHS(precedence + 1, std::move(rhs));
+      if (!rhs)
+        return {};
+    }
+    unsigned height = std::max(lhs.height, rhs.height);
+    lhs = makeExpr(std::make_unique<BinaryExprAST>(op.loc, op.spelling[0],
+                                                   std::move(lhs.ast),
+                                                   std::move(rhs.ast)),
+                   height);
+    if (!lhs)
+      return {};
+  }
+}
+
+/// unary ::= '-' unary | postfix
+ParsedExpr Parser::parseUnary() {
+  if (nesting == kMaxNesting) {
+    error(tok, "expression nested too deeply");
+    return {};
+  }
+  ++nesting;
+  llvm::scope_exit restoreNesting([&] { --nesting; });
+
+  if (tok.is(TokenKind::Plus)) {
+    error(tok, "unary '+' is not supported");
+    return {};
+  }
+  if (!tok.is(TokenKind::Minus))
+    return parsePostfix();
+  Location loc = tok.loc;
+  consume();
+  ParsedExpr operand = parseUnary();
+  if (!operand)
+    return {};
+  return makeExpr(std::make_unique<NegExprAST>(loc, std::move(operand.ast)),
+                  operand.height);
+}
+
+/// postfix ::= primary ('.' 'T')*
+ParsedExpr Parser::parsePostfix() {
+  ParsedExpr expr = parsePrimary();
+  while (expr) {
+    if (tok.is(TokenKind::LParen)) {
+      error(tok, "only a function name can be called");
+      return {};
+    }
+    if (!tok.is(TokenKind::Dot))
+      return expr;
+    Location loc = tok.loc;
+    consume();
+    if (!tok.is(TokenKind::Identifier)) {
+      error(tok, "expected 'T' (transpose) after '.'");
+      return {};
+    }
+    if (tok.spelling != "T") {
+      error(tok, "unknown attribute '" + tok.spelling +
+                     "': only '.T' (transpose) is supported");
+      return {};
+    }
+    consume();
+    expr = makeExpr(
+        std::make_unique<TransposeExprAST>(loc, std::move(expr.ast)),
+        expr.height);
+  }
+  return {};
+}
+
+/// primary ::= NUMBER | IDENT | call | '(' expr ')' | matrix
+ParsedExpr Parser::parsePrimary() {
+  Token first = tok;
+  switch (tok.kind) {
+  case TokenKind::Number:
+    consume();
+    return {std::make_unique<NumberExprAST>(first.loc, first.value), 1};
+  case TokenKind::Identifier:
+    consume();
+    if (tok.is(TokenKind::LParen))
+      return parseCall(first);
+    return {std::make_unique<VarExprAST>(first.loc, first.spelling.str()), 1};
+  case TokenKind::LParen:
+    return parseParenExpr();
+  case TokenKind::LBracket:
+    return parseMatrixLiteral();
+  default:
+    error(tok, "expected expression");
+    return {};
+  }
+}
+
+/// parenexpr ::= '(' expr ')'
+ParsedExpr Parser::parseParenExpr() {
+  Token open = tok;
+  consume();
+  ParsedExpr expr = parseExpr();
+  if (!expr)
+    return {};
+  if (!tok.is(TokenKind::RParen)) {
+    errorExpected("')'", open);
+    return {};
+  }
+  consume();
+  return expr;
+}
+
+/// call ::= IDENT '(' [expr (',' expr)* [',']] ')'
+ParsedExpr Parser::parseCall(const Token &name) {
+  Token open = tok;
+  consume();
+  std::vector<ExprPtr> args;
+  unsigned height = 0;
+  while (!tok.is(TokenKind::RParen)) {
+    ParsedExpr arg = parseExpr();
+    if (!arg)
+      return {};
+    height = std::max(height, arg.height);
+    args.push_back(std::move(arg.ast));
+    if (tok.is(TokenKind::Comma)) {
+      consume();
+      continue;
+    }
+    if (!tok.is(TokenKind::RParen)) {
+      errorExpected("',' or ')'", open);
+      return {};
+    }
+  }
+  consume();
+  return makeExpr(std::make_unique<CallExprAST>(
+                      name.loc, name.spelling.str(), std::move(args)),
+                  height);
+}
+
+/// matrix ::= '[' expr (',' expr)* [','] ']'     (1-D: a single row)
+///          | '[' row (',' row)* [','] ']'       (2-D)
+/// row    ::= '[' expr (',' expr)* [','] ']'
+///
+/// Rows are non-empty and of equal length.
+ParsedExpr Parser::parseMatrixLiteral() {
+  Token open = tok;
+  consume();
+  std::vector<std::vector<ExprPtr>> rows;
+  unsigned height = 0;
+  bool oneDimensional = !tok.is(TokenKind::LBracket);
+  if (oneDimensional) {
+    rows.emplace_back();
+    if (!parseRow(open, /*inner=*/false, rows.back(), height))
+      return {};
+    if (rows[0].empty()) {
+      error(open, "empty matrix literal");
+      return {};
+    }
+  }
+  while (!oneDimensional && !tok.is(TokenKind::RBracket)) {
+    if (!tok.is(TokenKind::LBracket)) {
+      error(tok, "cannot mix elements and rows in a matrix literal");
+      return {};
+    }
+    Token rowOpen = tok;
+    consume();
+    std::vector<ExprPtr> row;
+    if (!parseRow(rowOpen, /*inner=*/true, row, height))
+      return {};
+    if (rows.empty() && row.empty()) {
+      error(open, "empty matrix literal");
+      return {};
+    }
+    if (!rows.empty() && row.size() != rows[0].size()) {
+      auto count = [](size_t n) {
+        return llvm::formatv("{0} element{1}", n, n == 1 ? "" : "s").str();
+      };
+      error(rowOpen, llvm::formatv("row {0} has {1} but row 1 has {2}",
+                                   rows.size() + 1, count(row.size()),
+                                   rows[0].size()));
+      return {};
+    }
+    rows.push_back(std::move(row));
+    if (tok.is(TokenKind::Comma))
+      consume();
+    else if (!tok.is(TokenKind::RBracket)) {
+      errorExpected("',' or ']'", open);
+      return {};
+    }
+  }
+  if (!oneDimensional)
+    consume(); // ']'
+  return makeExpr(std::make_unique<LiteralExprAST>(open.loc, std::move(rows),
+                                                   oneDimensional),
+                  height);
+}
+
+/// Parses the elements of a row through its closing ']', after `open`, the
+/// row's '['. `inner` tells a row of a 2-D literal from a 1-D literal.
+bool Parser::parseRow(const Token &open, bool inner, std::vector<ExprPtr> &row,
+                      unsigned &height) {
+  while (!tok.is(TokenKind::RBracket)) {
+    if (tok.is(TokenKind::LBracket)) {
+      error(tok, inner ? "matrix literals have at most two dimensions"
+                       : "cannot mix elements and rows in a matrix literal");
+      return false;
+    }
+    ParsedExpr element = parseExpr();
+    if (!element)
+      return false;
+    height = std::max(height, element.height);
+    row.push_back(std::move(element.ast));
+    if (tok.is(TokenKind::Comma)) {
+      consume();
+    } else if (!tok.is(TokenKind::RBracket)) {
+      errorExpected("',' or ']'", open);
+      return false;
+    }
+  }
+  consume(); // ']'
+  return true;
+}
+
+std::unique_ptr<ModuleAST> mat::parseModule(Diagnostics &diags,
+                                            unsigned bufferId) {
+  return Parser(diags, bufferId).parseModule();
+}

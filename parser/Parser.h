@@ -1,0 +1,28 @@
+//===- Parser.h - Recursive-descent parser for Mat --------------*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATC_PARSER_PARSER_H
+#define MATC_PARSER_PARSER_H
+
+#include "parser/AST.h"
+#include "parser/Diagnostics.h"
+
+#include <memory>
+
+namespace mat {
+
+/// Parses the whole buffer `bufferId` of `diags.getSourceMgr()` (its buffer
+/// identifier is the file name diagnostics print) into a ModuleAST.
+/// Syntax errors are reported through `diags`, recovering at the next
+/// statement so that independent errors are all reported (up to the cap).
+/// Returns null if any error was reported. Never aborts on bad input.
+std::unique_ptr<ModuleAST> parseModule(Diagnostics &diags, unsigned bufferId);
+
+} // namespace mat
+
+#endif // MATC_PARSER_PARSER_H

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Quick start, step 1: install what is missing (Debian 12 packages of
+# LLVM/MLIR 22), configure with CMake + Ninja, build matc and matc-opt, and
+# run matc on a bundled example.
+#
+# Usage: scripts/setup.sh            (re-running only rebuilds what changed)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+          cmake ninja-build python3-numpy)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+build=${MATC_BUILD_DIR:-build}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -G Ninja -S . -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >&2
+fi
+ninja -C "$build" matc matc-opt >&2
+
+echo "setup: running $build/bin/matc examples/markov.mat --run" >&2
+"$build/bin/matc" examples/markov.mat --run
