@@ -83,6 +83,50 @@ static cl::opt<bool> runProgram("run",
                                          "its output goes to stdout"),
                                 cl::cat(matcCategory));
 
+static cl::opt<unsigned>
+    optLevel("O", cl::Prefix, cl::init(2),
+             cl::desc("Optimization level: -O0 is the plain reference "
+                      "lowering, -O1..-O3 optimize (default -O2)"),
+             cl::value_desc("level"), cl::cat(matcCategory));
+
+/// `--threads N`: libLLVM already registers a global option named
+/// "threads", so matc takes this one out of argv before cl sees it.
+static unsigned numThreads = 0;
+static cl::extrahelp threadsHelp(
+    "  --threads <n>     Threads for the optimized code (default 0: all "
+    "cores)\n");
+
+/// Removes `--threads N` / `--threads=N` (or `-threads`) from `args` into
+/// numThreads. Returns an error message for a bad value.
+static std::optional<std::string>
+extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (!arg.consume_front("--") && !arg.consume_front("-"))
+      continue;
+    if (!arg.consume_front("threads"))
+      continue;
+    llvm::StringRef value;
+    size_t taken = 1;
+    if (arg.consume_front("=")) {
+      value = arg;
+    } else if (arg.empty()) {
+      if (i + 1 == args.size())
+        return std::string("--threads needs a value");
+      value = args[i + 1];
+      taken = 2;
+    } else {
+      continue;
+    }
+    if (value.getAsInteger(10, numThreads) || numThreads > 1024)
+      return "--threads: '" + value.str() +
+             "' is not a thread count (0 to 1024)";
+    args.erase(args.begin() + i, args.begin() + i + taken);
+    --i;
+  }
+  return std::nullopt;
+}
+
 /// Prints `matc: error: MESSAGE` (for errors without a source location).
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "matc") << message << "\n";
@@ -121,8 +165,8 @@ static matrix::LoweringStage stageFor(Emit emit) {
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto optimize = makeOptimizingTransformer(
-      /*optLevel=*/3, /*sizeLevel=*/0, /*targetMachine=*/nullptr);
+  auto optimize = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                            /*targetMachine=*/nullptr);
   ExecutionEngineOptions options;
   options.transformer = optimize;
   auto engine = ExecutionEngine::create(module, options);
@@ -138,8 +182,11 @@ static int runJit(ModuleOp module) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(matcCategory);
+  llvm::SmallVector<const char *> args(argv, argv + argc);
+  if (std::optional<std::string> error = extractThreadsOption(args))
+    return fail(*error);
   cl::ParseCommandLineOptions(
-      argc, argv,
+      args.size(), args.data(),
       "matc: the Mat compiler (Mat -> Matrix dialect -> Linalg -> Affine -> "
       "LLVM)\n\n"
       "  matc prog.mat --run            run the program (JIT)\n"
@@ -149,6 +196,9 @@ int main(int argc, char **argv) {
     return fail("nothing to do: give --run or --emit=<stage> (see --help)");
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
+  if (optLevel > 3)
+    return fail("-O" + llvm::Twine(optLevel.getValue()) +
+                ": the optimization level must be 0, 1, 2 or 3");
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFilename,
                                                    /*IsText=*/true);
@@ -182,7 +232,10 @@ int main(int argc, char **argv) {
     return 1;
 
   PassManager pm(&context);
-  matrix::buildMatrixLoweringPipeline(pm, stageFor(emitAction));
+  matrix::LoweringOptions lowering;
+  lowering.optLevel = optLevel;
+  lowering.numThreads = numThreads;
+  matrix::buildMatrixLoweringPipeline(pm, stageFor(emitAction), lowering);
   if (failed(pm.run(*module)))
     return fail("internal compiler error: the lowering pipeline failed");
 

@@ -34,14 +34,26 @@ enum class LoweringStage {
   LLVM,
 };
 
+/// How hard the pipeline works, as `matc -O<n> --threads <n>` set it.
+struct LoweringOptions {
+  /// 0: the plain lowering (Linalg -> affine loops), the reference that
+  /// optimized code is checked against. 1 and up: the optimizing pipeline.
+  unsigned optLevel = 2;
+  /// Threads that run the outer tiles of the optimized code; 0 means all
+  /// cores of the machine that runs it.
+  unsigned numThreads = 0;
+};
+
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
 /// module from the stage before `stage` to `stage`. LoweringStage::Matrix
 /// adds only canonicalization.
-void addLoweringStage(OpPassManager &pm, LoweringStage stage);
+void addLoweringStage(OpPassManager &pm, LoweringStage stage,
+                      const LoweringOptions &options = {});
 
 /// Appends every stage from Matrix up to and including `last`.
 void buildMatrixLoweringPipeline(OpPassManager &pm,
-                                 LoweringStage last = LoweringStage::LLVM);
+                                 LoweringStage last = LoweringStage::LLVM,
+                                 const LoweringOptions &options = {});
 
 /// Registers the upstream passes the pipeline uses and the pipelines
 /// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs

@@ -29,9 +29,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/ADT/ScopedHashTable.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -95,14 +93,21 @@ public:
 private:
   OpBuilder builder;
   ModuleOp module;
-  /// Variables of the current function (or of `main`).
-  llvm::ScopedHashTable<StringRef, Binding> symbols;
-  using SymbolScope = llvm::ScopedHashTableScope<StringRef, Binding>;
-  llvm::StringMap<FunctionInfo> functions;
-  /// Names bound at top level, to explain why a function cannot see them.
+  /// Variables of the top level (`main`). Function bodies do not see them.
+  llvm::StringMap<Binding> topLevelSymbols;
+  /// Where each top-level name was first bound, to explain to a function
+  /// body why it cannot see it.
   llvm::StringMap<mat::Location> topLevelNames;
+  /// Variables of the function being generated.
+  llvm::StringMap<Binding> functionSymbols;
   /// True while generating a function body (not `main`).
   bool inFunction = false;
+  llvm::StringMap<FunctionInfo> functions;
+
+  /// The variables visible here: a function's own, or the top level's.
+  llvm::StringMap<Binding> &symbols() {
+    return inFunction ? functionSymbols : topLevelSymbols;
+  }
   unsigned errorCount = 0;
 
   //===--------------------------------------------------------------------===//
@@ -217,9 +222,10 @@ private:
   }
 
   std::optional<Binding> lookup(StringRef name) {
-    if (!symbols.count(name))
+    auto it = symbols().find(name);
+    if (it == symbols().end())
       return std::nullopt;
-    return symbols.lookup(name);
+    return it->second;
   }
 
   static bool isBuiltin(StringRef name) {
@@ -359,6 +365,12 @@ Result MLIRGenImpl::genBinary(const mat::BinaryExprAST &bin,
     double a = lhs->weak, b = rhs->weak;
     double r = op == '+' ? a + b : op == '-' ? a - b : a * b;
     return MatValue::weakNumber(r);
+  }
+  if (op == '@' && (!lhs->isMatrix() || !rhs->isMatrix())) {
+    emit() << "cannot multiply " << describe(*lhs) << " by " << describe(*rhs)
+           << " with '@': both operands must be matrices (use '*' to scale "
+              "by a scalar)";
+    return failure();
   }
   // A number meets a typed value: it takes that value's element type.
   Type lhsElement = lhs->isWeak() ? Type() : getElementTypeOrSelf(lhs->value);
@@ -680,7 +692,7 @@ void MLIRGenImpl::genStatement(const mat::StmtAST &stmt,
     ok = false;
   }
   binding.poisoned = !ok;
-  symbols.insert(assign.getName(), binding);
+  symbols()[assign.getName()] = binding;
   if (!inFunction)
     topLevelNames.try_emplace(assign.getName(), assign.getLoc());
 }
@@ -700,7 +712,7 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
-  SymbolScope scope(symbols);
+  functionSymbols.clear();
   inFunction = true;
   unsigned errorsBefore = errorCount;
   llvm::StringMap<const mat::ParamAST *> seen;
@@ -712,7 +724,7 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
                                 << "' of '" << fn.name << "'";
       diag.attachNote(loc(it->second->loc)) << "first declared here";
     }
-    symbols.insert(param.name, Binding{MatValue{arg}});
+    functionSymbols[param.name] = Binding{MatValue{arg}};
   }
   for (const mat::StmtPtr &stmt : fn.body) {
     if (tooManyErrors())
@@ -752,7 +764,6 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
   auto main = func::FuncOp::create(builder, builder.getUnknownLoc(), "main",
                                    builder.getFunctionType({}, {}));
   Block *mainBlock = main.addEntryBlock();
-  SymbolScope mainScope(symbols);
   for (const mat::TopLevelItem &item : ast.items) {
     if (tooManyErrors())
       break;

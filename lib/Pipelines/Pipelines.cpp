@@ -57,18 +57,20 @@ static void registerPipelinePasses() {
   (void)registered;
 }
 
-void mlir::matrix::addLoweringStage(OpPassManager &pm, LoweringStage stage) {
+void mlir::matrix::addLoweringStage(OpPassManager &pm, LoweringStage stage,
+                                    const LoweringOptions &options) {
   registerPipelinePasses();
   if (failed(parsePassPipeline(getStagePipeline(stage), pm)))
     llvm::report_fatal_error("matc: malformed built-in pass pipeline");
 }
 
 void mlir::matrix::buildMatrixLoweringPipeline(OpPassManager &pm,
-                                               LoweringStage last) {
+                                               LoweringStage last,
+                                               const LoweringOptions &options) {
   for (LoweringStage stage :
        {LoweringStage::Matrix, LoweringStage::Linalg, LoweringStage::Affine,
         LoweringStage::LLVM}) {
-    addLoweringStage(pm, stage);
+    addLoweringStage(pm, stage, options);
     if (stage == last)
       return;
   }
