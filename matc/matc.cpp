@@ -32,6 +32,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
@@ -181,6 +182,12 @@ static int runJit(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // MLIR's own inspection options (--mlir-print-debuginfo,
+  // --mlir-print-ir-after-all, --mlir-timing, ...), listed by --help-hidden.
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(matcCategory);
   llvm::SmallVector<const char *> args(argv, argv + argc);
   if (std::optional<std::string> error = extractThreadsOption(args))
@@ -232,6 +239,9 @@ int main(int argc, char **argv) {
     return 1;
 
   PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return fail("bad pass manager options");
+  applyDefaultTimingPassManagerCLOptions(pm);
   matrix::LoweringOptions lowering;
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;

@@ -19,6 +19,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -266,6 +267,8 @@ Token Lexer::lexToken() {
         return lexNumber(start);
       return makeToken(TokenKind::Dot, start, cur);
     case '\0':
+      while (cur != end && *cur == '\0')
+        ++cur;
       return makeError(start, "NUL character in source");
     default:
       if (llvm::isDigit(*start))
@@ -339,25 +342,27 @@ Token Lexer::lexNumber(const char *start) {
   return tok;
 }
 
+bool Lexer::isUnexpected(const char *p) const {
+  if (*p == '\r')
+    return end - p < 2 || p[1] != '\n';
+  return *p != '\0' && !isIdentifierChar(*p) &&
+         !StringRef(" \t#\n\\()[],:=@*+-.?").contains(*p);
+}
+
 Token Lexer::lexUnexpected(const char *start) {
   auto c = static_cast<unsigned char>(*start);
-  if (c < 0x80) {
-    cur = start + 1;
-    if (llvm::isPrint(c))
-      return makeError(start, "unexpected character '" + StringRef(start, 1) +
-                                  "'");
-    return makeError(start, "unexpected character " +
-                                llvm::formatv("U+{0:X-4}", unsigned(c)).str());
-  }
-  llvm::UTF32 codePoint;
-  if (unsigned length = decodeUTF8(start, end, codePoint)) {
-    cur = start + length;
-    return makeError(start, "unexpected character " +
-                                llvm::formatv("U+{0:X-4}", codePoint).str());
-  }
-  // Skip the whole run of non-ASCII bytes: one error is enough.
-  cur = start + 1;
-  while (cur != end && static_cast<unsigned char>(*cur) >= 0x80)
+  llvm::UTF32 codePoint = c;
+  unsigned length = c < 0x80 ? 1 : decodeUTF8(start, end, codePoint);
+  std::string message;
+  if (length == 0)
+    message = "invalid UTF-8 in source";
+  else if (llvm::isPrint(c))
+    message = ("unexpected character '" + StringRef(start, 1) + "'").str();
+  else
+    message = llvm::formatv("unexpected character U+{0:X-4}", codePoint).str();
+  // One error for a whole run of unexpected characters is enough.
+  cur = start + std::max(length, 1u);
+  while (cur != end && isUnexpected(cur))
     ++cur;
-  return makeError(start, "invalid UTF-8 in source");
+  return makeError(start, message);
 }

@@ -93,8 +93,11 @@ private:
   Token lexToken();
   Token lexNumber(const char *start);
   Token lexIdentifier(const char *start);
-  /// Reports the unexpected byte(s) at `start` and returns an Error token.
+  /// Reports the character at `start`, which starts no token, and returns
+  /// an Error token covering it and the unexpected characters after it.
   Token lexUnexpected(const char *start);
+  /// Returns true if no token starts with the byte at `p`.
+  bool isUnexpected(const char *p) const;
 
   /// Skips a comment, diagnosing NUL bytes and invalid UTF-8 in it.
   void skipComment();

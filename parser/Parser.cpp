@@ -79,6 +79,7 @@ public:
 private:
   std::unique_ptr<FunctionAST> parseFuncDef();
   bool parseSignature(FunctionAST &fn);
+  bool parseParams(FunctionAST &fn);
   bool parseParam(ParamAST &param);
   bool parseBody(FunctionAST &fn);
   StmtPtr parseStatement();
@@ -94,25 +95,41 @@ private:
   ParsedExpr parseParenExpr();
   ParsedExpr parseCall(const Token &name);
   ParsedExpr parseMatrixLiteral();
-  bool parseRow(const Token &open, bool inner, std::vector<ExprPtr> &row,
-                unsigned &height);
+  bool parseRow(bool inner, std::vector<ExprPtr> &row, unsigned &height);
   ParsedExpr makeExpr(ExprPtr node, unsigned childHeight);
 
   void consume() { tok = lexer.next(); }
   /// Reports `message` at `at` unless it is an Error token, which the lexer
-  /// already reported.
+  /// already reported. At end of file, adds a note at the innermost open
+  /// bracket.
   void error(const Token &at, const llvm::Twine &message);
-  /// Reports "expected `what`" at the current token, with a note pointing at
-  /// `open`, the bracket it should close.
-  void errorExpected(StringRef what, const Token &open);
+  /// Reports "expected `what`" at the current token, with a note at the
+  /// innermost open bracket, which `what` would close or continue.
+  void errorExpected(StringRef what);
   void skipLine();
   void skipBlock();
   void skipUnexpectedBlock(bool afterError);
+
+  /// Consumes the current token, an opening bracket, and keeps it on
+  /// openBrackets for its lifetime.
+  class BracketScope {
+  public:
+    explicit BracketScope(Parser &parser) : parser(parser) {
+      parser.openBrackets.push_back(parser.tok);
+      parser.consume();
+    }
+    ~BracketScope() { parser.openBrackets.pop_back(); }
+
+  private:
+    Parser &parser;
+  };
 
   Diagnostics &diags;
   Lexer lexer;
   /// The current token.
   Token tok;
+  /// The brackets being parsed, innermost last.
+  std::vector<Token> openBrackets;
   /// The number of parseUnary() calls in progress.
   unsigned nesting = 0;
   /// Set by a `def` without an indented block, until the next `def`: a
@@ -127,15 +144,28 @@ private:
 // Helpers
 //===----------------------------------------------------------------------===//
 
-void Parser::error(const Token &at, const llvm::Twine &message) {
-  if (!at.is(TokenKind::Error))
-    diags.error(at.loc.ptr, message);
+/// Returns true for the Newline and Eof tokens the lexer adds at end of
+/// file.
+static bool isAtEndOfFile(const Token &tok) {
+  return tok.is(TokenKind::Eof) ||
+         (tok.is(TokenKind::Newline) && tok.spelling.empty());
 }
 
-void Parser::errorExpected(StringRef what, const Token &open) {
+void Parser::error(const Token &at, const llvm::Twine &message) {
+  if (at.is(TokenKind::Error))
+    return;
+  diags.error(at.loc.ptr, message);
+  if (isAtEndOfFile(at) && !openBrackets.empty()) {
+    const Token &open = openBrackets.back();
+    diags.note(open.loc.ptr, "unclosed '" + open.spelling + "' is here");
+  }
+}
+
+void Parser::errorExpected(StringRef what) {
   if (tok.is(TokenKind::Error))
     return;
   diags.error(tok.loc.ptr, "expected " + what);
+  const Token &open = openBrackets.back();
   diags.note(open.loc.ptr, "to match this '" + open.spelling + "'");
 }
 
@@ -238,7 +268,7 @@ std::unique_ptr<FunctionAST> Parser::parseFuncDef() {
   return ok ? std::move(fn) : nullptr;
 }
 
-/// Parses `IDENT '(' [param (',' param)* [',']] ')' '->' type ':'`.
+/// Parses `IDENT params '->' type ':'`.
 bool Parser::parseSignature(FunctionAST &fn) {
   if (!tok.is(TokenKind::Identifier)) {
     error(tok, "expected function name after 'def'");
@@ -253,12 +283,32 @@ bool Parser::parseSignature(FunctionAST &fn) {
   }
   consume();
 
+  if (!parseParams(fn))
+    return false;
+  if (!tok.is(TokenKind::Arrow)) {
+    error(tok, "expected '->' and a result type");
+    return false;
+  }
+  consume();
+  std::optional<TypeSpec> result = parseType(/*allowDynamic=*/true);
+  if (!result)
+    return false;
+  fn.result = *result;
+  if (!tok.is(TokenKind::Colon)) {
+    error(tok, "expected ':' after the result type");
+    return false;
+  }
+  consume();
+  return true;
+}
+
+/// params ::= '(' [param (',' param)* [',']] ')'
+bool Parser::parseParams(FunctionAST &fn) {
   if (!tok.is(TokenKind::LParen)) {
     error(tok, "expected '(' after function name");
     return false;
   }
-  Token open = tok;
-  consume();
+  BracketScope parens(*this);
   while (!tok.is(TokenKind::RParen)) {
     ParamAST param;
     if (!parseParam(param))
@@ -277,27 +327,13 @@ bool Parser::parseSignature(FunctionAST &fn) {
       continue;
     }
     if (!tok.is(TokenKind::RParen)) {
-      errorExpected("',' or ')'", open);
+      errorExpected("',' or ')'");
       return false;
     }
   }
   consume(); // ')'
-
-  if (!tok.is(TokenKind::Arrow)) {
-    error(tok, "expected '->' and a result type");
-    return false;
-  }
-  consume();
-  std::optional<TypeSpec> result = parseType(/*allowDynamic=*/true);
-  if (!result)
-    return false;
-  fn.result = *result;
-  if (!tok.is(TokenKind::Colon)) {
-    error(tok, "expected ':' after the result type");
-    return false;
-  }
-  consume();
   return true;
+
 }
 
 /// param ::= IDENT ':' type
@@ -465,8 +501,7 @@ std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
   if (!tok.is(TokenKind::LBracket))
     return type;
 
-  Token open = tok;
-  consume();
+  BracketScope bracket(*this);
   type.isScalar = false;
   std::optional<int64_t> rows = parseDim(allowDynamic);
   if (!rows)
@@ -476,7 +511,7 @@ std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
     if (tok.is(TokenKind::RBracket))
       error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
     else
-      errorExpected("','", open);
+      errorExpected("','");
     return std::nullopt;
   }
   consume();
@@ -488,7 +523,7 @@ std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
     if (tok.is(TokenKind::Comma))
       error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
     else
-      errorExpected("']'", open);
+      errorExpected("']'");
     return std::nullopt;
   }
   consume();
@@ -646,13 +681,12 @@ ParsedExpr Parser::parsePrimary() {
 
 /// parenexpr ::= '(' expr ')'
 ParsedExpr Parser::parseParenExpr() {
-  Token open = tok;
-  consume();
+  BracketScope paren(*this);
   ParsedExpr expr = parseExpr();
   if (!expr)
     return {};
   if (!tok.is(TokenKind::RParen)) {
-    errorExpected("')'", open);
+    errorExpected("')'");
     return {};
   }
   consume();
@@ -661,8 +695,7 @@ ParsedExpr Parser::parseParenExpr() {
 
 /// call ::= IDENT '(' [expr (',' expr)* [',']] ')'
 ParsedExpr Parser::parseCall(const Token &name) {
-  Token open = tok;
-  consume();
+  BracketScope parens(*this);
   std::vector<ExprPtr> args;
   unsigned height = 0;
   while (!tok.is(TokenKind::RParen)) {
@@ -676,7 +709,7 @@ ParsedExpr Parser::parseCall(const Token &name) {
       continue;
     }
     if (!tok.is(TokenKind::RParen)) {
-      errorExpected("',' or ')'", open);
+      errorExpected("',' or ')'");
       return {};
     }
   }
@@ -693,13 +726,13 @@ ParsedExpr Parser::parseCall(const Token &name) {
 /// Rows are non-empty and of equal length.
 ParsedExpr Parser::parseMatrixLiteral() {
   Token open = tok;
-  consume();
+  BracketScope bracket(*this);
   std::vector<std::vector<ExprPtr>> rows;
   unsigned height = 0;
   bool oneDimensional = !tok.is(TokenKind::LBracket);
   if (oneDimensional) {
     rows.emplace_back();
-    if (!parseRow(open, /*inner=*/false, rows.back(), height))
+    if (!parseRow(/*inner=*/false, rows.back(), height))
       return {};
     if (rows[0].empty()) {
       error(open, "empty matrix literal");
@@ -712,10 +745,12 @@ ParsedExpr Parser::parseMatrixLiteral() {
       return {};
     }
     Token rowOpen = tok;
-    consume();
     std::vector<ExprPtr> row;
-    if (!parseRow(rowOpen, /*inner=*/true, row, height))
-      return {};
+    {
+      BracketScope rowBracket(*this);
+      if (!parseRow(/*inner=*/true, row, height))
+        return {};
+    }
     if (rows.empty() && row.empty()) {
       error(open, "empty matrix literal");
       return {};
@@ -733,7 +768,7 @@ ParsedExpr Parser::parseMatrixLiteral() {
     if (tok.is(TokenKind::Comma))
       consume();
     else if (!tok.is(TokenKind::RBracket)) {
-      errorExpected("',' or ']'", open);
+      errorExpected("',' or ']'");
       return {};
     }
   }
@@ -744,9 +779,9 @@ ParsedExpr Parser::parseMatrixLiteral() {
                   height);
 }
 
-/// Parses the elements of a row through its closing ']', after `open`, the
-/// row's '['. `inner` tells a row of a 2-D literal from a 1-D literal.
-bool Parser::parseRow(const Token &open, bool inner, std::vector<ExprPtr> &row,
+/// Parses the elements of a row through its closing ']', after its '['.
+/// `inner` tells a row of a 2-D literal from a 1-D literal.
+bool Parser::parseRow(bool inner, std::vector<ExprPtr> &row,
                       unsigned &height) {
   while (!tok.is(TokenKind::RBracket)) {
     if (tok.is(TokenKind::LBracket)) {
@@ -762,7 +797,7 @@ bool Parser::parseRow(const Token &open, bool inner, std::vector<ExprPtr> &row,
     if (tok.is(TokenKind::Comma)) {
       consume();
     } else if (!tok.is(TokenKind::RBracket)) {
-      errorExpected("',' or ']'", open);
+      errorExpected("',' or ']'");
       return false;
     }
   }

@@ -174,10 +174,34 @@ LogicalResult EyeOp::verify() {
 // MatmulOp
 //===----------------------------------------------------------------------===//
 
+RankedTensorType MatmulOp::getEffectiveLhsType() {
+  auto type = cast<RankedTensorType>(getLhs().getType());
+  return getTransposeLhs() ? inferTransposeType(type) : type;
+}
+
+RankedTensorType MatmulOp::getEffectiveRhsType() {
+  auto type = cast<RankedTensorType>(getRhs().getType());
+  return getTransposeRhs() ? inferTransposeType(type) : type;
+}
+
 LogicalResult MatmulOp::verify() {
+  // Shapes are checked as the product reads the operands; the message then
+  // names the transposed shape, so it says which operand was transposed.
+  bool transposed = getTransposeLhs() || getTransposeRhs();
   return verifyResultType(
-      *this, inferMatmulType(getLhs().getType(), getRhs().getType(),
-                             [&]() { return emitOpError(); }));
+      *this, inferMatmulType(getEffectiveLhsType(), getEffectiveRhsType(),
+                             [&]() {
+                               InFlightDiagnostic diag = emitOpError();
+                               if (transposed)
+                                 diag << "with "
+                                      << (getTransposeLhs()
+                                              ? (getTransposeRhs()
+                                                     ? "both operands"
+                                                     : "the lhs")
+                                              : "the rhs")
+                                      << " transposed: ";
+                               return diag;
+                             }));
 }
 
 //===----------------------------------------------------------------------===//

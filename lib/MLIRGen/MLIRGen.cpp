@@ -123,7 +123,17 @@ private:
     return emitError(loc(l));
   }
 
-  bool tooManyErrors() const { return errorCount >= kMaxErrors; }
+  /// True once kMaxErrors errors were reported; the first time, also says
+  /// so at `next`, the statement that will not be looked at.
+  bool stopForErrorLimit(const mat::Location &next) {
+    if (errorCount < kMaxErrors)
+      return false;
+    if (!reportedErrorLimit)
+      emitError(loc(next)) << "too many errors emitted, stopping now";
+    reportedErrorLimit = true;
+    return true;
+  }
+  bool reportedErrorLimit = false;
 
   //===--------------------------------------------------------------------===//
   // Types
@@ -665,15 +675,10 @@ void MLIRGenImpl::genStatement(const mat::StmtAST &stmt,
   std::optional<FloatType> hint;
   std::optional<Type> declared;
   bool ok = true;
+  // The parser has rejected `?` dimensions outside function signatures.
   if (const auto &spec = assign.getDeclaredType()) {
     hint = elementType(spec->element);
     declared = toMLIRType(*spec);
-    if (!spec->isScalar && (spec->rows == mat::TypeSpec::kDynamic ||
-                            spec->cols == mat::TypeSpec::kDynamic)) {
-      error(spec->loc) << "'?' dimensions are allowed only in function "
-                          "parameters and results";
-      ok = false;
-    }
   }
   Result v = genExpr(assign.getValue(), hint);
   Binding binding;
@@ -715,19 +720,12 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
   functionSymbols.clear();
   inFunction = true;
   unsigned errorsBefore = errorCount;
-  llvm::StringMap<const mat::ParamAST *> seen;
+  // The parser has rejected duplicate parameter names.
   for (auto [param, arg] : llvm::zip(fn.params, entry->getArguments())) {
-    auto [it, inserted] = seen.try_emplace(param.name, &param);
-    if (!inserted) {
-      InFlightDiagnostic diag = error(param.loc)
-                                << "duplicate parameter '" << param.name
-                                << "' of '" << fn.name << "'";
-      diag.attachNote(loc(it->second->loc)) << "first declared here";
-    }
     functionSymbols[param.name] = Binding{MatValue{arg}};
   }
   for (const mat::StmtPtr &stmt : fn.body) {
-    if (tooManyErrors())
+    if (stopForErrorLimit(stmt->getLoc()))
       break;
     genStatement(*stmt, &fn);
   }
@@ -744,32 +742,31 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
 OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
   module = ModuleOp::create(builder.getUnknownLoc());
   // Every function is known before generation starts, so that a call ahead
-  // of its definition is told apart from a call to an unknown name.
-  for (const mat::TopLevelItem &item : ast.items) {
-    if (!item.function)
-      continue;
-    const mat::FunctionAST &fn = *item.function;
-    auto [it, inserted] = functions.try_emplace(fn.name);
-    if (!inserted) {
-      InFlightDiagnostic diag = error(fn.loc)
-                                << "redefinition of function '" << fn.name
-                                << "'";
-      diag.attachNote(loc(it->second.ast->loc)) << "first defined here";
-      continue;
-    }
-    it->second.ast = &fn;
-  }
+  // of its definition is told apart from a call to an unknown name. The
+  // first definition of a name wins; later ones are errors, below.
+  for (const mat::TopLevelItem &item : ast.items)
+    if (item.function)
+      functions.try_emplace(item.function->name,
+                            FunctionInfo{item.function.get(), {}, {}});
 
   builder.setInsertionPointToEnd(module.getBody());
   auto main = func::FuncOp::create(builder, builder.getUnknownLoc(), "main",
                                    builder.getFunctionType({}, {}));
   Block *mainBlock = main.addEntryBlock();
   for (const mat::TopLevelItem &item : ast.items) {
-    if (tooManyErrors())
+    if (stopForErrorLimit(item.function ? item.function->loc
+                                        : item.statement->getLoc()))
       break;
     if (item.function) {
-      if (functions[item.function->name].ast == item.function.get())
-        genFunction(*item.function);
+      const mat::FunctionAST &fn = *item.function;
+      const mat::FunctionAST *first = functions[fn.name].ast;
+      if (first == &fn) {
+        genFunction(fn);
+        continue;
+      }
+      InFlightDiagnostic diag = error(fn.loc) << "redefinition of function '"
+                                              << fn.name << "'";
+      diag.attachNote(loc(first->loc)) << "first defined here";
       continue;
     }
     builder.setInsertionPointToEnd(mainBlock);

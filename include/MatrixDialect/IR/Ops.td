@@ -110,19 +110,48 @@ def Matrix_MatmulOp : Matrix_Op<"matmul", [Pure]> {
     have the same element type. Static inner dimensions must agree; a `?`
     inner dimension is checked when the program runs.
 
+    The unit attributes `transpose_lhs` and `transpose_rhs` multiply by the
+    transpose of that operand without materializing it: with
+    `transpose_lhs` the lhs is stored `[k, m]` and
+    `result[i, j] = sum_k lhs[k, i] * rhs[k, j]`; with `transpose_rhs` the
+    rhs is stored `[n, k]`. The `matrix-optimize` pass sets them when it
+    folds `matrix.transpose` into a product; MLIRGen never does.
+
     ```mlir
     %c = matrix.matmul %a, %b : tensor<2x3xf64>, tensor<3x4xf64> -> tensor<2x4xf64>
+    // a.T @ b, with %at stored 3x2:
+    %d = matrix.matmul %at, %b {transpose_lhs} : tensor<3x2xf64>, tensor<3x4xf64> -> tensor<2x4xf64>
     ```
   }];
-  let arguments = (ins Matrix_Tensor:$lhs, Matrix_Tensor:$rhs);
+  let arguments = (ins Matrix_Tensor:$lhs, Matrix_Tensor:$rhs,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
   let results = (outs Matrix_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
   }];
+  let builders = [
+    // The plain product `lhs @ rhs`, neither operand transposed.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$lhs,
+                   "::mlir::Value":$rhs), [{
+      build($_builder, $_state, result, lhs, rhs, /*transpose_lhs=*/false,
+            /*transpose_rhs=*/false);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The lhs as the product reads it: `[m, k]` (the stored type,
+    /// transposed when `transpose_lhs` is set).
+    ::mlir::RankedTensorType getEffectiveLhsType();
+    /// The rhs as the product reads it: `[k, n]`.
+    ::mlir::RankedTensorType getEffectiveRhsType();
+  }];
   let hasVerifier = 1;
 }
 
+/// `simplifications` documents what canonicalization does to the op; every
+/// rewrite listed there is exact (the result is bit for bit the one the
+/// unsimplified op computes, `-0`, `inf` and `nan` included).
 class Matrix_ElementwiseBinaryOp<string mnemonic, string mathSymbol,
+                                  string simplifications,
                                   list<Trait> traits = []>
     : Matrix_Op<mnemonic, !listconcat([Pure], traits)> {
   let summary = "elementwise `" # mathSymbol # "` of matrices or a matrix and a scalar";
@@ -136,18 +165,42 @@ class Matrix_ElementwiseBinaryOp<string mnemonic, string mathSymbol,
     %r = matrix.}] # mnemonic # [{ %a, %b : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<2x3xf64>
     %s = matrix.}] # mnemonic # [{ %a, %x : tensor<2x3xf64>, f64 -> tensor<2x3xf64>
     ```
-  }];
+
+    Canonicalization: an operand that is a `matrix.full` of the result's
+    shape becomes its scalar, broadcast (`a }] # mathSymbol # [{ full(v)` ->
+    `a }] # mathSymbol # [{ v`), so no filled matrix is materialized; the
+    arithmetic is the same.
+    }] # simplifications;
   let arguments = (ins Matrix_MatrixOrScalar:$lhs, Matrix_MatrixOrScalar:$rhs);
   let results = (outs Matrix_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
-def Matrix_AddOp : Matrix_ElementwiseBinaryOp<"add", "+", [Commutative]>;
-def Matrix_SubOp : Matrix_ElementwiseBinaryOp<"sub", "-">;
-def Matrix_MulOp : Matrix_ElementwiseBinaryOp<"mul", "*", [Commutative]>;
+def Matrix_AddOp : Matrix_ElementwiseBinaryOp<"add", "+", [{
+    `x + 0` folds to `x` only when `x` provably holds no `-0` (a literal,
+    `iota`, `eye`, `full` of a constant, their transposes, or a sum with
+    such a side): `-0 + 0` is `+0` in IEEE arithmetic (and in NumPy), so
+    folding `x + zeros(m, n)` to `x` in general would print `-0` where the
+    program prints `0`. Otherwise `x + zeros` only loses its filled matrix
+    (see above) and still adds `0`.
+  }], [Commutative]>;
+def Matrix_SubOp : Matrix_ElementwiseBinaryOp<"sub", "-", [{
+    `x - 0` folds to `x`: exact for every `x` (`-0 - 0` is `-0`, `inf` and
+    `nan` pass through). `x - x` becomes `zeros` only when `x` is provably
+    finite (a literal without `inf`/`nan`, `iota`, `eye`, `full` of a finite
+    constant, their transposes and negations): for `inf` or `nan` elements
+    NumPy and IEEE give `nan`, and a rewrite must not change results.
+  }]>;
+def Matrix_MulOp : Matrix_ElementwiseBinaryOp<"mul", "*", [{
+    `x * 1` and `x * ones` fold to `x`: exact for every `x`, `-0`, `inf`
+    and `nan` included (only a NaN's payload bits could differ, and `print`
+    shows every NaN as `nan`).
+  }], [Commutative]>;
 
 def Matrix_NegOp : Matrix_Op<"neg", [Pure, SameOperandsAndResultType]> {
   let summary = "elementwise negation";

@@ -66,6 +66,10 @@ Value lowering::buildElementwiseGeneric(
 namespace {
 
 /// matrix.matmul -> linalg.matmul accumulating into a zero-filled tensor.
+/// A `transpose_lhs`/`transpose_rhs` operand is read in place through
+/// linalg.matmul's `indexing_maps` (lhs `(d0, d1, d2) -> (d2, d0)`, rhs
+/// `-> (d1, d2)`), the form upstream uses instead of the former
+/// linalg.matmul_transpose_a/b; the plain product keeps the default maps.
 struct MatmulLowering : OpConversionPattern<MatmulOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -73,16 +77,30 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
-    Value init = createEmptyTensor(rewriter, loc, type,
-                                   {{adaptor.getLhs(), 0}, {adaptor.getRhs(), 1}});
+    bool transposeLhs = op.getTransposeLhs(), transposeRhs = op.getTransposeRhs();
+    Value init = createEmptyTensor(
+        rewriter, loc, type,
+        {{adaptor.getLhs(), transposeLhs ? 1 : 0},
+         {adaptor.getRhs(), transposeRhs ? 0 : 1}});
     Value zero = arith::ConstantOp::create(
         rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
     Value acc = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);
-    rewriter.replaceOp(op, linalg::MatmulOp::create(
-                               rewriter, loc, ValueRange{adaptor.getLhs(),
-                                                         adaptor.getRhs()},
-                               ValueRange{acc})
-                               .getResult(0));
+    auto matmul = linalg::MatmulOp::create(
+        rewriter, loc, ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+        ValueRange{acc});
+    if (transposeLhs || transposeRhs) {
+      // (m, n, k) iteration space: d0 = i, d1 = j, d2 = k.
+      MLIRContext *ctx = rewriter.getContext();
+      AffineExpr i, j, k;
+      bindDims(ctx, i, j, k);
+      auto map = [&](AffineExpr a, AffineExpr b) {
+        return AffineMap::get(3, 0, {a, b}, ctx);
+      };
+      matmul.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(
+          {transposeLhs ? map(k, i) : map(i, k),
+           transposeRhs ? map(j, k) : map(k, j), map(i, j)}));
+    }
+    rewriter.replaceOp(op, matmul.getResult(0));
     return success();
   }
 };
