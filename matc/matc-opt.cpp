@@ -26,6 +26,8 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::matrix::MatrixDialect>();
   mlir::matrix::registerMatrixPipelines();
+  mlir::matrix::registerMatrixPrepareCInterface();
+  mlir::matrix::registerMatrixExportCInterface();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "matc-opt: MLIR optimizer driver with the Matrix dialect\n",
       registry));

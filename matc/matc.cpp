@@ -7,8 +7,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Reads a Mat file, then either prints one stage of its compilation
-// (`--emit=ast|mlir|linalg|affine|llvm|llvmir`) or JIT-compiles it with
-// MLIR's ExecutionEngine and runs it (`--run`).
+// (`--emit=ast|mlir|linalg|affine|llvm|llvmir|asm`), JIT-compiles it with
+// MLIR's ExecutionEngine and runs it (`--run`), or writes native code: an
+// executable (the default, `-o FILE`), an object (`-c`), a shared library
+// (`--shared`) or the C header of its functions (`--emit-header`); see
+// NativeOutput.h and MatrixDialect/Conversion/CInterface.h.
 //
 // Exit status: 0 on success; 1 when the program has errors (syntax, names,
 // types, shapes), the input cannot be read, the output cannot be written,
@@ -16,11 +19,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MatrixDialect/Conversion/CInterface.h"
+#include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
 #include "MatrixDialect/Pipelines.h"
+#include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
 #include "parser/Parser.h"
+
+#include "NativeOutput.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -39,6 +47,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -46,18 +55,19 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdio>
+
 using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Emit { None, AST, Matrix, Linalg, Affine, LLVMDialect, LLVMIR };
+enum class Emit { None, AST, Matrix, Linalg, Affine, LLVMDialect, LLVMIR, Asm };
 } // namespace
 
 static cl::OptionCategory matcCategory("matc options");
 
-static cl::opt<std::string> inputFilename(cl::Positional,
+static cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
                                           cl::desc("<input .mat file, or - for stdin>"),
-                                          cl::init("-"),
                                           cl::cat(matcCategory));
 
 static cl::opt<std::string> outputFilename("o", cl::desc("Write output to <file>"),
@@ -76,7 +86,9 @@ static cl::opt<Emit> emitAction(
                    "affine loops on memrefs (after bufferization)"),
         clEnumValN(Emit::LLVMDialect, "llvm",
                    "the LLVM dialect (input of mlir-runner)"),
-        clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR")),
+        clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR"),
+        clEnumValN(Emit::Asm, "asm",
+                   "native assembly (of what -c writes; stdout or -o)")),
     cl::cat(matcCategory));
 
 static cl::opt<bool> runProgram("run",
@@ -128,6 +140,25 @@ extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
   return std::nullopt;
 }
 
+/// `--stats`: libLLVM registers a global "stats" option too, so matc takes
+/// this one out of argv before cl sees it, like --threads.
+static bool showStats = false;
+static cl::extrahelp statsHelp(
+    "  --stats           Print to stderr the flop count of the Matrix-level "
+    "program before\n                    and after the Matrix-level rewrites "
+    "of the -O level\n");
+
+/// Removes every `--stats` (or `-stats`) from `args` into showStats.
+static void extractStatsOption(llvm::SmallVectorImpl<const char *> &args) {
+  auto isStats = [](const char *arg) {
+    return llvm::StringRef(arg) == "--stats" ||
+           llvm::StringRef(arg) == "-stats";
+  };
+  auto it = std::remove_if(args.begin() + 1, args.end(), isStats);
+  showStats = it != args.end();
+  args.erase(it, args.end());
+}
+
 /// Prints `matc: error: MESSAGE` (for errors without a source location).
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "matc") << message << "\n";
@@ -142,8 +173,14 @@ static int writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> print) {
     return fail("cannot write '" + outputFilename + "': " + ec.message());
   print(out.os());
   out.os().flush();
-  if (out.os().has_error())
-    return fail("cannot write '" + outputFilename + "'");
+  if (std::error_code error = out.os().error()) {
+    // Cleared, or raw_fd_ostream's destructor aborts on the pending error.
+    out.os().clear_error();
+    return fail("cannot write " +
+                (outputFilename == "-" ? std::string("standard output")
+                                       : "'" + outputFilename + "'") +
+                ": " + error.message());
+  }
   out.keep();
   return 0;
 }
@@ -162,6 +199,31 @@ static matrix::LoweringStage stageFor(Emit emit) {
   }
 }
 
+/// `--stats`: prints to stderr the flop count (lib/Transforms/FlopCount.cpp)
+/// of `module` as MLIRGen built it and after the Matrix stage of the
+/// pipeline (the Matrix-level rewrites `options` enable), run on a copy.
+static int printFlopStats(ModuleOp module,
+                          const matrix::LoweringOptions &options) {
+  OwningOpRef<ModuleOp> rewritten = module.clone();
+  PassManager pm(module.getContext());
+  matrix::addLoweringStage(pm, matrix::LoweringStage::Matrix, options);
+  if (failed(pm.run(*rewritten)))
+    return fail("internal compiler error: the Matrix stage failed");
+  matrix::FlopCount before = matrix::countFlops(module);
+  matrix::FlopCount after = matrix::countFlops(*rewritten);
+  llvm::raw_ostream &os = llvm::errs();
+  os << "matc: stats: before Matrix rewrites: ";
+  matrix::printFlopCount(os, before);
+  os << "\nmatc: stats: after Matrix rewrites (-O" << options.optLevel
+     << "): ";
+  matrix::printFlopCount(os, after);
+  if (after.total() != 0 && before.total() != after.total())
+    os << llvm::format(" (%.2fx fewer flops)",
+                       double(before.total()) / double(after.total()));
+  os << "\n";
+  return 0;
+}
+
 /// JIT-compiles `module` (in the LLVM dialect) and calls its `main`.
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
@@ -170,6 +232,21 @@ static int runJit(ModuleOp module) {
                                             /*targetMachine=*/nullptr);
   ExecutionEngineOptions options;
   options.transformer = optimize;
+  // From -O1 up the outer tiles run on OpenMP threads (omp.parallel), which
+  // call the OpenMP runtime: load libomp then.
+  SmallVector<StringRef, 1> sharedLibs;
+#ifdef MATC_LLVM_LIBRARY_DIR
+  bool usesOpenMP = module
+                        .walk([](Operation *op) {
+                          return op->getName().getDialectNamespace() == "omp"
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+  if (usesOpenMP)
+    sharedLibs.push_back(MATC_LLVM_LIBRARY_DIR "/libomp.so");
+#endif
+  options.sharedLibPaths = sharedLibs;
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)
     return fail("JIT compilation failed: " + toString(engine.takeError()));
@@ -177,6 +254,10 @@ static int runJit(ModuleOp module) {
   if (!entry)
     return fail("JIT: no 'main': " + toString(entry.takeError()));
   reinterpret_cast<void (*)()>(*entry)();
+  // The program prints with the C library's stdio: a full disk or a closed
+  // pipe shows up only when its buffer is flushed.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout))
+    return fail("cannot write the program's output to standard output");
   return 0;
 }
 
@@ -188,24 +269,34 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  cl::HideUnrelatedOptions(matcCategory);
+  cl::HideUnrelatedOptions({&matcCategory, &matc::getNativeOptionCategory()});
   llvm::SmallVector<const char *> args(argv, argv + argc);
   if (std::optional<std::string> error = extractThreadsOption(args))
     return fail(*error);
+  extractStatsOption(args);
   cl::ParseCommandLineOptions(
       args.size(), args.data(),
       "matc: the Mat compiler (Mat -> Matrix dialect -> Linalg -> Affine -> "
       "LLVM)\n\n"
       "  matc prog.mat --run            run the program (JIT)\n"
-      "  matc prog.mat --emit=llvm      print the LLVM dialect\n");
+      "  matc prog.mat --emit=llvm      print the LLVM dialect\n"
+      "  matc prog.mat -o prog          write an executable\n"
+      "  matc prog.mat -c -o prog.o     write an object; --emit-header -o "
+      "prog.h\n"
+      "                                 declares its C entry points\n");
 
-  if (emitAction == Emit::None && !runProgram)
-    return fail("nothing to do: give --run or --emit=<stage> (see --help)");
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
   if (optLevel > 3)
     return fail("-O" + llvm::Twine(optLevel.getValue()) +
                 ": the optimization level must be 0, 1, 2 or 3");
+  llvm::Expected<matc::NativeRequest> native = matc::resolveNativeRequest(
+      emitAction != Emit::None && emitAction != Emit::Asm,
+      emitAction == Emit::Asm, runProgram,
+      outputFilename.getNumOccurrences() > 0, outputFilename, inputFilename,
+      optLevel);
+  if (!native)
+    return fail(toString(native.takeError()));
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFilename,
                                                    /*IsText=*/true);
@@ -237,6 +328,18 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = mat::mlirGen(context, *ast);
   if (!module)
     return 1;
+  if (native->kind == matc::NativeKind::Header) {
+    PassManager prepare(&context);
+    prepare.addPass(matrix::createMatrixPrepareCInterface());
+    std::string header;
+    llvm::raw_string_ostream headerStream(header);
+    if (failed(prepare.run(*module)) ||
+        failed(matrix::emitCHeader(*module, headerStream, bufferName)))
+      return fail("internal compiler error: cannot describe the C entry "
+                  "points");
+    return writeOutput([&](llvm::raw_ostream &os) { os << header; });
+  }
+  bool nativeCode = native->kind != matc::NativeKind::None;
 
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
@@ -245,9 +348,19 @@ int main(int argc, char **argv) {
   matrix::LoweringOptions lowering;
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;
+  if (showStats && printFlopStats(*module, lowering) != 0)
+    return 1;
+  // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).
+  if (nativeCode)
+    pm.addPass(matrix::createMatrixPrepareCInterface());
   matrix::buildMatrixLoweringPipeline(pm, stageFor(emitAction), lowering);
+  if (nativeCode)
+    pm.addPass(matrix::createMatrixExportCInterface(
+        {/*executable=*/native->kind == matc::NativeKind::Executable}));
   if (failed(pm.run(*module)))
     return fail("internal compiler error: the lowering pipeline failed");
+  if (nativeCode)
+    return matc::writeNativeOutput(*module, *native, optLevel);
 
   switch (emitAction) {
   case Emit::Matrix:
@@ -264,6 +377,7 @@ int main(int argc, char **argv) {
   }
   case Emit::AST:
   case Emit::None:
+  case Emit::Asm:
     break;
   }
   return runJit(*module);

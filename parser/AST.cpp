@@ -172,23 +172,22 @@ private:
       dump(binary.getRHS());
       return;
     }
-    case ExprAST::Kind::Neg:
+    case ExprAST::Kind::Neg: {
       line() << "Neg";
       printLoc(expr.getLoc());
-      dumpChild(llvm::cast<NegExprAST>(expr).getOperand());
-      return;
-    case ExprAST::Kind::Transpose:
-      line() << "Transpose";
-      printLoc(expr.getLoc());
-      dumpChild(llvm::cast<TransposeExprAST>(expr).getOperand());
+      Nest nest(*this);
+      dump(llvm::cast<NegExprAST>(expr).getOperand());
       return;
     }
+    case ExprAST::Kind::Transpose: {
+      line() << "Transpose";
+      printLoc(expr.getLoc());
+      Nest nest(*this);
+      dump(llvm::cast<TransposeExprAST>(expr).getOperand());
+      return;
+    }
+    }
     llvm_unreachable("unknown expression kind");
-  }
-
-  void dumpChild(const ExprAST &expr) {
-    Nest nest(*this);
-    dump(expr);
   }
 
   llvm::raw_ostream &os;

@@ -22,9 +22,9 @@
 namespace mat {
 
 /// Reports front-end errors and notes to `os` (stderr by default), counting
-/// errors. After `maxErrors` errors, further errors are dropped and one
-/// "too many errors emitted, stopping now" line is printed; callers should
-/// check limitReached() and stop early.
+/// errors. The first `maxErrors` errors are printed; the next one is
+/// replaced by "too many errors emitted, stopping now" at its location, and
+/// later ones are dropped. Callers check limitReached() and stop early.
 class Diagnostics {
 public:
   static constexpr unsigned kDefaultMaxErrors = 20;
@@ -36,13 +36,14 @@ public:
 
   /// Reports an error at `loc` (a pointer into a SourceMgr buffer).
   void error(llvm::SMLoc loc, const llvm::Twine &message) {
-    if (errorCount >= maxErrors) {
-      if (errorCount++ == maxErrors)
-        os << "error: too many errors emitted, stopping now\n";
+    if (errorCount > maxErrors)
       return;
-    }
     ++errorCount;
-    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error, message);
+    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error,
+                           errorCount > maxErrors
+                               ? llvm::Twine("too many errors emitted, "
+                                             "stopping now")
+                               : message);
   }
 
   /// Attaches a note (e.g. "previous definition is here") to the last error.
@@ -54,7 +55,8 @@ public:
 
   unsigned getErrorCount() const { return errorCount; }
   bool hadError() const { return errorCount != 0; }
-  bool limitReached() const { return errorCount >= maxErrors; }
+  /// True once the "too many errors" line was printed.
+  bool limitReached() const { return errorCount > maxErrors; }
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
 
 private:

@@ -6,9 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The indentation and line-joining rules follow the Python reference,
-// "Lexical analysis" (https://docs.python.org/3/reference/lexical_analysis.html),
-// made stricter for tabs: see Lexer.h.
+// The line-joining and indentation rules follow the Python reference's
+// "Lexical analysis" chapter, with a stricter rule for tabs (see Lexer.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 using namespace mat;
 using llvm::StringRef;
@@ -34,10 +34,9 @@ static unsigned decodeUTF8(const char *p, const char *end,
                            llvm::UTF32 &codePoint) {
   auto *source = reinterpret_cast<const llvm::UTF8 *>(p);
   auto *start = source;
-  if (llvm::convertUTF8Sequence(&source,
-                                reinterpret_cast<const llvm::UTF8 *>(end),
-                                &codePoint,
-                                llvm::strictConversion) != llvm::conversionOK)
+  if (llvm::convertUTF8Sequence(
+          &source, reinterpret_cast<const llvm::UTF8 *>(end), &codePoint,
+          llvm::strictConversion) != llvm::conversionOK)
     return 0;
   return source - start;
 }
@@ -46,7 +45,7 @@ Lexer::Lexer(Diagnostics &diags, unsigned bufferId) : diags(diags) {
   const llvm::MemoryBuffer *buffer =
       diags.getSourceMgr().getMemoryBuffer(bufferId);
   file = std::make_shared<std::string>(buffer->getBufferIdentifier());
-  bufferStart = lineStart = cur = buffer->getBufferStart();
+  lineStart = cur = buffer->getBufferStart();
   end = buffer->getBufferEnd();
   // Skip a UTF-8 byte order mark.
   if (StringRef(cur, end - cur).starts_with("\xEF\xBB\xBF"))
@@ -59,10 +58,10 @@ Location Lexer::getLoc(const char *p) const {
                   llvm::SMLoc::getFromPointer(p)};
 }
 
-Token Lexer::makeToken(TokenKind kind, const char *start, const char *end) {
+Token Lexer::makeToken(TokenKind kind, const char *start, const char *stop) {
   Token tok;
   tok.kind = kind;
-  tok.spelling = StringRef(start, end - start);
+  tok.spelling = StringRef(start, stop - start);
   tok.loc = getLoc(start);
   return tok;
 }
@@ -224,12 +223,11 @@ Token Lexer::lexToken() {
         startLine(cur += 2);
         continue;
       }
-      return makeError(start,
-                       cur == end
-                           ? "unexpected end of file after line continuation "
-                             "character"
-                           : "unexpected character after line continuation "
-                             "character");
+      if (cur == end)
+        return makeError(start, "unexpected end of file after line "
+                                "continuation character");
+      return makeError(start, "unexpected character after line continuation "
+                              "character");
     case '(':
       ++bracketDepth;
       return makeToken(TokenKind::LParen, start, cur);
@@ -296,7 +294,8 @@ Token Lexer::lexIdentifier(const char *start) {
 /// exponent ::= ('e' | 'E') ['+' | '-'] digits
 Token Lexer::lexNumber(const char *start) {
   cur = start;
-  const char *problem = nullptr;
+  // Set if the literal is malformed: why, if there is more to say.
+  std::optional<StringRef> problem;
   auto lexDigits = [&] {
     while (true) {
       while (cur != end && llvm::isDigit(*cur))
@@ -321,14 +320,18 @@ Token Lexer::lexNumber(const char *start) {
     else
       problem = "the exponent has no digits";
   }
+  // A letter right after a number (`1abc`, `1.T`) is malformed too.
   if (!problem && cur != end && isIdentifierChar(*cur))
     problem = "";
   if (problem) {
     while (cur != end && (isIdentifierChar(*cur) || *cur == '.'))
       ++cur;
-    StringRef spelling(start, cur - start);
-    return makeError(start, "invalid numeric literal '" + spelling + "'" +
-                                (*problem ? ": " : "") + problem);
+    std::string message =
+        ("invalid numeric literal '" + StringRef(start, cur - start) + "'")
+            .str();
+    if (!problem->empty())
+      message += (": " + *problem).str();
+    return makeError(start, message);
   }
 
   Token tok = makeToken(TokenKind::Number, start, cur);

@@ -107,13 +107,13 @@ private:
   /// Records that a newline ends just before `p`.
   void startLine(const char *p);
 
-  Token makeToken(TokenKind kind, const char *start, const char *end);
+  Token makeToken(TokenKind kind, const char *start, const char *stop);
   Token makeError(const char *at, const llvm::Twine &message);
   Location getLoc(const char *p) const;
 
   Diagnostics &diags;
   std::shared_ptr<std::string> file;
-  const char *bufferStart, *cur, *end;
+  const char *cur, *end;
   /// Line number and first byte of the physical line holding `cur`.
   int line = 1;
   const char *lineStart;

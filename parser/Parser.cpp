@@ -95,6 +95,8 @@ private:
   ParsedExpr parseParenExpr();
   ParsedExpr parseCall(const Token &name);
   ParsedExpr parseMatrixLiteral();
+  bool parseRows(const Token &open, std::vector<std::vector<ExprPtr>> &rows,
+                 unsigned &height);
   bool parseRow(bool inner, std::vector<ExprPtr> &row, unsigned &height);
   ParsedExpr makeExpr(ExprPtr node, unsigned childHeight);
 
@@ -277,8 +279,7 @@ bool Parser::parseSignature(FunctionAST &fn) {
   fn.name = tok.spelling.str();
   fn.loc = tok.loc;
   if (isReservedName(fn.name)) {
-    error(tok, "cannot define a function with reserved name '" + fn.name +
-                   "'");
+    error(tok, "cannot define a function with reserved name '" + fn.name + "'");
     return false;
   }
   consume();
@@ -333,7 +334,6 @@ bool Parser::parseParams(FunctionAST &fn) {
   }
   consume(); // ')'
   return true;
-
 }
 
 /// param ::= IDENT ':' type
@@ -409,7 +409,8 @@ bool Parser::parseBody(FunctionAST &fn) {
   if (!ok)
     return false;
   if (!lastFailed && !misplacedReturn && !lastReturn) {
-    diags.error(fn.loc.ptr, "function '" + fn.name + "' must end with 'return'");
+    diags.error(fn.loc.ptr,
+                "function '" + fn.name + "' must end with 'return'");
     return false;
   }
   return true;
@@ -650,9 +651,9 @@ ParsedExpr Parser::parsePostfix() {
       return {};
     }
     consume();
-    expr = makeExpr(
-        std::make_unique<TransposeExprAST>(loc, std::move(expr.ast)),
-        expr.height);
+    expr =
+        makeExpr(std::make_unique<TransposeExprAST>(loc, std::move(expr.ast)),
+                 expr.height);
   }
   return {};
 }
@@ -714,14 +715,13 @@ ParsedExpr Parser::parseCall(const Token &name) {
     }
   }
   consume();
-  return makeExpr(std::make_unique<CallExprAST>(
-                      name.loc, name.spelling.str(), std::move(args)),
+  return makeExpr(std::make_unique<CallExprAST>(name.loc, name.spelling.str(),
+                                                std::move(args)),
                   height);
 }
 
 /// matrix ::= '[' expr (',' expr)* [','] ']'     (1-D: a single row)
-///          | '[' row (',' row)* [','] ']'       (2-D)
-/// row    ::= '[' expr (',' expr)* [','] ']'
+///          | '[' rows                          (2-D)
 ///
 /// Rows are non-empty and of equal length.
 ParsedExpr Parser::parseMatrixLiteral() {
@@ -732,57 +732,65 @@ ParsedExpr Parser::parseMatrixLiteral() {
   bool oneDimensional = !tok.is(TokenKind::LBracket);
   if (oneDimensional) {
     rows.emplace_back();
-    if (!parseRow(/*inner=*/false, rows.back(), height))
+    if (!parseRow(/*inner=*/false, rows[0], height))
       return {};
     if (rows[0].empty()) {
       error(open, "empty matrix literal");
       return {};
     }
+  } else if (!parseRows(open, rows, height)) {
+    return {};
   }
-  while (!oneDimensional && !tok.is(TokenKind::RBracket)) {
+  return makeExpr(std::make_unique<LiteralExprAST>(open.loc, std::move(rows),
+                                                   oneDimensional),
+                  height);
+}
+
+/// rows ::= row (',' row)* [','] ']'
+/// row  ::= '[' expr (',' expr)* [','] ']'
+///
+/// `open` is the literal's '['.
+bool Parser::parseRows(const Token &open,
+                       std::vector<std::vector<ExprPtr>> &rows,
+                       unsigned &height) {
+  while (!tok.is(TokenKind::RBracket)) {
     if (!tok.is(TokenKind::LBracket)) {
       error(tok, "cannot mix elements and rows in a matrix literal");
-      return {};
+      return false;
     }
     Token rowOpen = tok;
     std::vector<ExprPtr> row;
     {
       BracketScope rowBracket(*this);
       if (!parseRow(/*inner=*/true, row, height))
-        return {};
+        return false;
     }
     if (rows.empty() && row.empty()) {
       error(open, "empty matrix literal");
-      return {};
+      return false;
     }
     if (!rows.empty() && row.size() != rows[0].size()) {
-      auto count = [](size_t n) {
-        return llvm::formatv("{0} element{1}", n, n == 1 ? "" : "s").str();
-      };
-      error(rowOpen, llvm::formatv("row {0} has {1} but row 1 has {2}",
-                                   rows.size() + 1, count(row.size()),
-                                   rows[0].size()));
-      return {};
+      error(rowOpen,
+            llvm::formatv("row {0} has {1} element{2} but row 1 has {3}",
+                          rows.size() + 1, row.size(),
+                          row.size() == 1 ? "" : "s", rows[0].size()));
+      return false;
     }
     rows.push_back(std::move(row));
-    if (tok.is(TokenKind::Comma))
+    if (tok.is(TokenKind::Comma)) {
       consume();
-    else if (!tok.is(TokenKind::RBracket)) {
+    } else if (!tok.is(TokenKind::RBracket)) {
       errorExpected("',' or ']'");
-      return {};
+      return false;
     }
   }
-  if (!oneDimensional)
-    consume(); // ']'
-  return makeExpr(std::make_unique<LiteralExprAST>(open.loc, std::move(rows),
-                                                   oneDimensional),
-                  height);
+  consume(); // ']'
+  return true;
 }
 
 /// Parses the elements of a row through its closing ']', after its '['.
 /// `inner` tells a row of a 2-D literal from a 1-D literal.
-bool Parser::parseRow(bool inner, std::vector<ExprPtr> &row,
-                      unsigned &height) {
+bool Parser::parseRow(bool inner, std::vector<ExprPtr> &row, unsigned &height) {
   while (!tok.is(TokenKind::RBracket)) {
     if (tok.is(TokenKind::LBracket)) {
       error(tok, inner ? "matrix literals have at most two dimensions"

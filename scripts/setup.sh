@@ -7,8 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libclang-rt-22-dev: the sanitizer and libFuzzer runtimes
+# (scripts/test-sanitized.sh, scripts/fuzz.sh); valgrind: the leak checks of
+# generated code (test/matc/valgrind.test); libomp-22-dev: the OpenMP
+# runtime that optimized code (-O1 and up) runs its outer tiles on.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          cmake ninja-build python3-numpy)
+          cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
+          libomp-22-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -2,6 +2,7 @@
 # lit configuration for the matc test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -26,11 +27,50 @@ config.substitutions.append(("%host_cc", config.host_cc))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+# Tests that compare with NumPy need it in the Python that runs lit (Debian:
+# python3-numpy for /usr/bin/python3).
+try:
+    import numpy  # noqa: F401
+
+    config.available_features.add("numpy")
+except ImportError:
+    pass
+
+# Optimized code (-O1 and up) runs its outer tiles on OpenMP threads:
+# mlir-runner always loads the OpenMP runtime, as `matc --run` does.
+libomp = os.path.join(config.mlir_lib_dir, "libomp.so")
+config.substitutions.append(("%libomp", libomp))
+
+# C programs linking a Mat object compiled at -O1 and up (whose code calls
+# the OpenMP runtime) add %omp_ldflags; see docs/c-interop.md.
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(
+    ("%omp_ldflags", "-L{0} -Wl,-rpath,{0} -lomp".format(llvm_lib_dir)))
+# test/C runs the C suite under valgrind where there is one.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+
+# A build with ASan + UBSan (-DMATC_SANITIZE=ON, scripts/test-sanitized.sh):
+# tests too slow there say `UNSUPPORTED: sanitized`. Every sanitizer report
+# (including LeakSanitizer's at exit) aborts matc, so that even a test
+# expecting an error (`not %matc ...`) fails: `not` does not accept a crash.
+if getattr(config, "matc_sanitized", "0") == "1":
+    config.available_features.add("sanitized")
+    for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]:
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+    config.environment.setdefault(
+        "ASAN_OPTIONS", "detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0")
+    config.environment.setdefault(
+        "UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:abort_on_error=1")
+    config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(
+        config.llvm_tools_dir, "llvm-symbolizer")
+
 tool_dirs = [config.matc_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("%matc", os.path.join(config.matc_tools_dir, "matc")),
     ToolSubst("%matc-opt", os.path.join(config.matc_tools_dir, "matc-opt")),
-    "mlir-runner",
+    ToolSubst("mlir-runner", extra_args=["-shared-libs=" + libomp]),
     "mlir-opt",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -23,12 +23,15 @@ namespace matrix {
 /// The IR levels of the lowering, in order. Each stage's passes take the
 /// module from the previous level to this one.
 enum class LoweringStage {
-  /// Matrix dialect on tensors, as MLIRGen builds it (no passes).
+  /// Matrix dialect on tensors, as MLIRGen builds it, canonicalized (and
+  /// from -O1 up rewritten by `matrix-optimize`).
   Matrix,
   /// Linalg, tensor and arith on tensors.
   Linalg,
   /// Affine loops over memrefs, after one-shot bufferization and buffer
-  /// deallocation.
+  /// deallocation. From -O1 up: tiled scf loops (an scf.parallel over the
+  /// outer tiles unless numThreads is 1) around vector code, and affine
+  /// loops for what the code generation schedule leaves.
   Affine,
   /// The LLVM dialect, ready for translation to LLVM IR.
   LLVM,
@@ -46,7 +49,8 @@ struct LoweringOptions {
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
 /// module from the stage before `stage` to `stage`. LoweringStage::Matrix
-/// adds only canonicalization.
+/// adds canonicalization and, from -O1 up, `matrix-optimize` (the
+/// Matrix-level rewrites by flop count).
 void addLoweringStage(OpPassManager &pm, LoweringStage stage,
                       const LoweringOptions &options = {});
 
@@ -57,7 +61,8 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 
 /// Registers the upstream passes the pipeline uses and the pipelines
 /// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs
-/// every stage up to the one it names), for `matc-opt`.
+/// every stage up to the one it names), for `matc-opt`. Their options
+/// `opt-level` (default 2) and `threads` (default 0) are LoweringOptions.
 void registerMatrixPipelines();
 
 } // namespace matrix

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Folders and canonicalization patterns of the elementwise ops. They run at
-// every optimization level (the `canonicalize` of the Matrix stage), so each
-// must be exact: the simplified program prints, bit for bit, what the
-// original prints, for every input including -0, inf and nan. The cost-based
-// rewrites that may round differently (re-association, moving scalars) live
-// in lib/Transforms (`matrix-optimize`).
+// Folders of the elementwise ops. They run at every optimization level
+// (the `canonicalize` of the Matrix stage, and wherever an op is built with
+// createOrFold), so each must be exact: the simplified program prints, bit
+// for bit, what the original prints, for every input including -0, inf and
+// nan. Rewrites that build new ops (`x - x -> zeros`, `a + full(v) ->
+// a + v`) and the cost-based ones that may round differently
+// (re-association, moving scalars) live in lib/Transforms
+// (`matrix-optimize`, -O1 and up).
 //
 // IEEE 754 facts the decisions rest on (round to nearest, the only mode Mat
 // uses):
@@ -24,9 +26,8 @@
 
 #include "MatrixDialect/IR/Ops.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::matrix;
@@ -77,9 +78,7 @@ static bool allElementsSatisfy(Value value,
   return false;
 }
 
-/// True when no element of `value` can be -0. A sum is -0 only when both
-/// addends are -0 (round to nearest), so one such side is enough.
-static bool isKnownWithoutNegativeZero(Value value) {
+bool mlir::matrix::isKnownWithoutNegativeZero(Value value) {
   auto notNegZero = [](const APFloat &v) { return !v.isNegZero(); };
   if (auto add = value.getDefiningOp<AddOp>())
     return isKnownWithoutNegativeZero(add.getLhs()) ||
@@ -87,8 +86,7 @@ static bool isKnownWithoutNegativeZero(Value value) {
   return allElementsSatisfy(value, notNegZero, /*throughNeg=*/false);
 }
 
-/// True when every element of `value` is finite (no inf, no nan).
-static bool isKnownFinite(Value value) {
+bool mlir::matrix::isKnownFinite(Value value) {
   return allElementsSatisfy(
       value, [](const APFloat &v) { return v.isFinite(); },
       /*throughNeg=*/true);
@@ -100,17 +98,28 @@ static Value ifResultType(Value x, Operation *op) {
   return x.getType() == op->getResult(0).getType() ? x : Value();
 }
 
-static bool isPositiveZero(Attribute attr) {
-  auto f = dyn_cast_or_null<FloatAttr>(attr);
-  return f && f.getValue().isPosZero();
+/// The value of every element of an operand, when it is known to be one:
+/// a scalar constant, a `matrix.full` of a constant, or a splat literal.
+/// `attr` is the operand's constant attribute from the FoldAdaptor.
+static std::optional<APFloat> getSplatValue(Value operand, Attribute attr) {
+  if (auto scalar = dyn_cast_or_null<FloatAttr>(attr))
+    return scalar.getValue();
+  if (auto splat = dyn_cast_or_null<DenseFPElementsAttr>(attr);
+      splat && splat.isSplat())
+    return splat.getSplatValue<APFloat>();
+  if (auto full = operand.getDefiningOp<FullOp>())
+    return getConstantScalar(full.getValue());
+  return std::nullopt;
 }
-static bool isNegativeZero(Attribute attr) {
-  auto f = dyn_cast_or_null<FloatAttr>(attr);
-  return f && f.getValue().isNegZero();
+
+static bool isPositiveZero(std::optional<APFloat> v) {
+  return v && v->isPosZero();
 }
-static bool isOne(Attribute attr) {
-  auto f = dyn_cast_or_null<FloatAttr>(attr);
-  return f && f.getValue().isExactlyValue(1.0);
+static bool isNegativeZero(std::optional<APFloat> v) {
+  return v && v->isNegZero();
+}
+static bool isOne(std::optional<APFloat> v) {
+  return v && v->isExactlyValue(1.0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -118,9 +127,11 @@ static bool isOne(Attribute attr) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  // x + (-0) -> x always; x + (+0) -> x when x holds no -0. Either side.
-  for (auto [x, zero] : {std::pair(getLhs(), adaptor.getRhs()),
-                         std::pair(getRhs(), adaptor.getLhs())}) {
+  // x + (-0) -> x always; x + (+0) -> x when x holds no -0. Either side; the
+  // zero may be a scalar, zeros(m, n) or a splat literal.
+  std::optional<APFloat> lhs = getSplatValue(getLhs(), adaptor.getLhs());
+  std::optional<APFloat> rhs = getSplatValue(getRhs(), adaptor.getRhs());
+  for (auto [x, zero] : {std::pair(getLhs(), rhs), std::pair(getRhs(), lhs)}) {
     if (isNegativeZero(zero) ||
         (isPositiveZero(zero) && isKnownWithoutNegativeZero(x)))
       if (Value result = ifResultType(x, *this))
@@ -131,80 +142,18 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   // x - (+0) -> x, exact for every x. (x - (-0) is x + 0: not foldable.)
-  if (isPositiveZero(adaptor.getRhs()))
+  if (isPositiveZero(getSplatValue(getRhs(), adaptor.getRhs())))
     return ifResultType(getLhs(), *this);
   return {};
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  // x * 1 -> x and 1 * x -> x, exact for every x.
-  if (isOne(adaptor.getRhs()))
-    return ifResultType(getLhs(), *this);
-  if (isOne(adaptor.getLhs()))
+  // x * 1 -> x and 1 * x -> x (scalar 1, ones(m, n), splat literal), exact
+  // for every x.
+  if (isOne(getSplatValue(getRhs(), adaptor.getRhs())))
+    if (Value result = ifResultType(getLhs(), *this))
+      return result;
+  if (isOne(getSplatValue(getLhs(), adaptor.getLhs())))
     return ifResultType(getRhs(), *this);
   return {};
-}
-
-//===----------------------------------------------------------------------===//
-// Canonicalization patterns
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-/// `a OP full(v)` -> `a OP v` (and `full(v) OP a` -> `v OP a`): the filled
-/// matrix is replaced by its scalar, broadcast, so it is never
-/// materialized. Each element computes the same `a[i, j] OP v`. Applies
-/// when the other operand is a matrix of exactly the result type (so the
-/// result type is unchanged).
-template <typename OpTy>
-struct FullOperandToScalar : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    Value lhs = op.getLhs(), rhs = op.getRhs();
-    if (auto full = rhs.getDefiningOp<FullOp>(); full && ifResultType(lhs, op))
-      rhs = full.getValue();
-    else if (auto full = lhs.getDefiningOp<FullOp>();
-             full && ifResultType(rhs, op))
-      lhs = full.getValue();
-    else
-      return rewriter.notifyMatchFailure(op, "no matrix.full operand");
-    rewriter.replaceOpWithNewOp<OpTy>(op, op.getType(), lhs, rhs);
-    return success();
-  }
-};
-
-/// `x - x` -> `zeros` when every element of `x` is known finite. Not for
-/// other `x`: `inf - inf` and `nan - nan` are nan (IEEE and NumPy alike).
-struct SubSelfOfFinite : OpRewritePattern<SubOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SubOp op,
-                                PatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
-    if (op.getLhs() != op.getRhs() || !type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "not x - x of a static shape");
-    if (!isKnownFinite(op.getLhs()))
-      return rewriter.notifyMatchFailure(op, "x may hold inf or nan");
-    Value zero = arith::ConstantOp::create(
-        rewriter, op.getLoc(), rewriter.getZeroAttr(type.getElementType()));
-    rewriter.replaceOpWithNewOp<FullOp>(op, type, zero);
-    return success();
-  }
-};
-
-} // namespace
-
-void AddOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                        MLIRContext *context) {
-  results.add<FullOperandToScalar<AddOp>>(context);
-}
-
-void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                        MLIRContext *context) {
-  results.add<FullOperandToScalar<SubOp>, SubSelfOfFinite>(context);
-}
-
-void MulOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                        MLIRContext *context) {
-  results.add<FullOperandToScalar<MulOp>>(context);
 }

@@ -186,22 +186,19 @@ RankedTensorType MatmulOp::getEffectiveRhsType() {
 
 LogicalResult MatmulOp::verify() {
   // Shapes are checked as the product reads the operands; the message then
-  // names the transposed shape, so it says which operand was transposed.
-  bool transposed = getTransposeLhs() || getTransposeRhs();
-  return verifyResultType(
-      *this, inferMatmulType(getEffectiveLhsType(), getEffectiveRhsType(),
-                             [&]() {
-                               InFlightDiagnostic diag = emitOpError();
-                               if (transposed)
-                                 diag << "with "
-                                      << (getTransposeLhs()
-                                              ? (getTransposeRhs()
-                                                     ? "both operands"
-                                                     : "the lhs")
-                                              : "the rhs")
-                                      << " transposed: ";
-                               return diag;
-                             }));
+  // names the shapes as read and says which operand is transposed.
+  StringRef transposed = getTransposeLhs()
+                            ? (getTransposeRhs() ? "both operands" : "the lhs")
+                            : (getTransposeRhs() ? "the rhs" : "");
+  auto emitError = [&]() {
+    InFlightDiagnostic diag = emitOpError();
+    if (!transposed.empty())
+      diag << "with " << transposed << " transposed: ";
+    return diag;
+  };
+  return verifyResultType(*this, inferMatmulType(getEffectiveLhsType(),
+                                                 getEffectiveRhsType(),
+                                                 emitError));
 }
 
 //===----------------------------------------------------------------------===//

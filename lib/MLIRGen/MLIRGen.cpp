@@ -19,6 +19,7 @@
 
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
 
+#include "MatrixDialect/Analysis/ShapeConstraints.h"
 #include "MatrixDialect/IR/Ops.h"
 #include "parser/AST.h"
 
@@ -33,6 +34,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 using namespace mlir;
@@ -164,8 +166,25 @@ private:
   Value materialize(const MatValue &v, Type type, Location l) {
     if (!v.isWeak())
       return v.value;
-    return arith::ConstantOp::create(builder, l,
-                                     builder.getFloatAttr(type, v.weak));
+    return arith::ConstantOp::create(
+        builder, l, FloatAttr::get(type, toElement(v.weak, type, l)));
+  }
+
+  /// Rounds the number `value` to the float type `type`. A finite number
+  /// too large for it (1e39 as f32) is an error reported at `l`, as a
+  /// literal overflowing f64 is in the lexer.
+  APFloat toElement(double value, Type type, Location l) {
+    APFloat element(value);
+    bool losesInfo;
+    element.convert(cast<FloatType>(type).getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &losesInfo);
+    if (element.isInfinity() && std::isfinite(value)) {
+      ++errorCount;
+      char text[32];
+      std::snprintf(text, sizeof(text), "%g", value);
+      emitError(l) << "number " << text << " overflows " << formatMatType(type);
+    }
+    return element;
   }
 
   /// Converts `v` to the declared `type`, reporting at `l` what does not fit
@@ -253,6 +272,13 @@ private:
   Result genBuiltinCall(const mat::CallExprAST &call,
                         std::optional<FloatType> hint);
   Result genUserCall(const mat::CallExprAST &call, FunctionInfo &callee);
+  /// Checks, on the sizes known here, the shape preconditions of the callee
+  /// of `callOp` (relations between its `?` sizes, see ShapeConstraints.h):
+  /// one that compile-time sizes break is an error at `call`. Returns the
+  /// call's result, cast to a static type where the sizes of its `?`
+  /// dimensions are known here (always, in `main`).
+  Result checkCallShapes(const mat::CallExprAST &call,
+                         const mat::FunctionAST &fn, func::CallOp callOp);
 
   /// Reads argument `index` of builtin `call` as a positive integer constant.
   FailureOr<int64_t> getDimension(const mat::CallExprAST &call,
@@ -344,13 +370,8 @@ Result MLIRGenImpl::genLiteral(const mat::LiteralExprAST &lit,
   Location l = loc(lit.getLoc());
   if (!typed) {
     SmallVector<APFloat> values;
-    for (const MatValue &v : elements) {
-      APFloat value(v.weak);
-      bool lost;
-      value.convert(cast<FloatType>(element).getFloatSemantics(),
-                    APFloat::rmNearestTiesToEven, &lost);
-      values.push_back(value);
-    }
+    for (const MatValue &v : elements)
+      values.push_back(toElement(v.weak, element, l));
     return MatValue{
         ConstantOp::create(builder, l, DenseElementsAttr::get(type, values))};
   }
@@ -625,7 +646,89 @@ Result MLIRGenImpl::genUserCall(const mat::CallExprAST &call,
     return failure();
   auto callOp = func::CallOp::create(builder, loc(call.getLoc()), callee.op,
                                      operands);
-  return MatValue{callOp.getResult(0)};
+  return checkCallShapes(call, fn, callOp);
+}
+
+/// `rows of 'a'`, `columns of 'b'`: a parameter's `?` size, for messages.
+static std::string describeParamDim(const mat::FunctionAST &fn, SymbolicDim d) {
+  return std::string(d.getDim() == 0 ? "rows" : "columns") + " of '" +
+         fn.params[d.getParam()].name + "'";
+}
+
+Result MLIRGenImpl::checkCallShapes(const mat::CallExprAST &call,
+                                    const mat::FunctionAST &fn,
+                                    func::CallOp callOp) {
+  // A fresh analysis each time: functions with errors get erased.
+  ShapeConstraintAnalysis analysis;
+  FailureOr<const FunctionShapeFacts *> facts =
+      analysis.getFacts(module.lookupSymbol<func::FuncOp>(callOp.getCallee()));
+  if (failed(facts)) {
+    ++errorCount; // The analysis said why.
+    return failure();
+  }
+  bool ok = true;
+  for (const DimEquality &pre : (*facts)->preconditions) {
+    FailureOr<SymbolicDim> lhs = analysis.substitute(callOp, pre.lhs);
+    FailureOr<SymbolicDim> rhs = analysis.substitute(callOp, pre.rhs);
+    if (failed(lhs) || failed(rhs)) {
+      error(call.getLoc()) << "internal compiler error: cannot trace the "
+                              "argument sizes of this call";
+      return failure();
+    }
+    if (!lhs->isConstant() || !rhs->isConstant() || *lhs == *rhs)
+      continue;
+    ok = false;
+    // A constant, if any, is on the right in the callee's terms.
+    SymbolicDim param = pre.lhs.isConstant() ? pre.rhs : pre.lhs;
+    SymbolicDim other = pre.lhs.isConstant() ? pre.lhs : pre.rhs;
+    int64_t paramSize = (pre.lhs.isConstant() ? rhs : lhs)->getConstant();
+    int64_t otherSize = (pre.lhs.isConstant() ? lhs : rhs)->getConstant();
+    InFlightDiagnostic diag = error(call.getLoc());
+    diag << "cannot call '" << fn.name << "': " << describeParamDim(fn, param);
+    if (other.isConstant())
+      diag << " must be " << otherSize << ", not " << paramSize;
+    else
+      diag << " (" << paramSize << ") must equal "
+           << describeParamDim(fn, other) << " (" << otherSize << ")";
+    Operation *origin = pre.origin;
+    auto typeOf = [&](unsigned i) {
+      return formatMatType(origin->getOperand(i).getType());
+    };
+    Diagnostic &note = diag.attachNote(origin->getLoc());
+    switch (pre.relation) {
+    case ShapeRelation::MatmulInner:
+      note << "required here: the inner dimensions of " << typeOf(0) << " @ "
+           << typeOf(1) << " must agree";
+      break;
+    case ShapeRelation::Elementwise:
+      note << "required here: " << typeOf(0) << " and " << typeOf(1)
+           << " must have the same shape";
+      break;
+    case ShapeRelation::FixedSize:
+      note << "required here: a " << typeOf(0) << " is used as "
+           << formatMatType(origin->getResult(0).getType());
+      break;
+    }
+  }
+  if (!ok)
+    return failure();
+
+  // Sizes known here make the result's type static.
+  Value result = callOp.getResult(0);
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!type || type.hasStaticShape())
+    return MatValue{result};
+  SmallVector<int64_t, 2> shape(type.getShape());
+  for (unsigned d = 0; d < 2; ++d) {
+    FailureOr<SymbolicDim> size = analysis.getDim(result, d);
+    if (succeeded(size) && size->isConstant())
+      shape[d] = size->getConstant();
+  }
+  auto refined = RankedTensorType::get(shape, type.getElementType());
+  if (refined == type)
+    return MatValue{result};
+  return MatValue{
+      tensor::CastOp::create(builder, callOp.getLoc(), refined, result)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -722,6 +825,8 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
   unsigned errorsBefore = errorCount;
   // The parser has rejected duplicate parameter names.
   for (auto [param, arg] : llvm::zip(fn.params, entry->getArguments())) {
+    // The C interface (matrix-prepare-c-interface) names parameters so.
+    arg.setLoc(NameLoc::get(builder.getStringAttr(param.name), loc(param.loc)));
     functionSymbols[param.name] = Binding{MatValue{arg}};
   }
   for (const mat::StmtPtr &stmt : fn.body) {
@@ -741,6 +846,8 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
 
 OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
   module = ModuleOp::create(builder.getUnknownLoc());
+  // Owns the module: erased on every error return.
+  OwningOpRef<ModuleOp> owned(module);
   // Every function is known before generation starts, so that a call ahead
   // of its definition is told apart from a call to an unknown name. The
   // first definition of a name wins; later ones are errors, below.
@@ -783,7 +890,7 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
     module.emitError("internal compiler error: generated IR does not verify");
     return nullptr;
   }
-  return module;
+  return owned;
 }
 
 OwningOpRef<ModuleOp> mat::mlirGen(MLIRContext &context,

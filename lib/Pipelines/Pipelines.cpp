@@ -14,7 +14,9 @@
 
 #include "MatrixDialect/Pipelines.h"
 
+#include "MatrixDialect/Codegen/Passes.h"
 #include "MatrixDialect/Conversion/Passes.h"
+#include "MatrixDialect/Transforms/Passes.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -39,9 +41,63 @@ static StringRef getStagePipeline(LoweringStage stage) {
            "convert-linalg-to-affine-loops, canonicalize, cse";
   case LoweringStage::LLVM:
     return "lower-affine, convert-scf-to-cf, expand-strided-metadata, "
-           "finalize-memref-to-llvm, convert-math-to-llvm, "
+           "finalize-memref-to-llvm{use-generic-functions}, convert-math-to-llvm, "
            "convert-arith-to-llvm, convert-index-to-llvm, convert-cf-to-llvm, "
-           "convert-func-to-llvm, reconcile-unrealized-casts, canonicalize";
+           "convert-func-to-llvm, reconcile-unrealized-casts, "
+           "matrix-checked-allocation, canonicalize";
+  }
+  llvm_unreachable("unknown lowering stage");
+}
+
+/// The passes of the Linalg, Affine and LLVM stages from -O1 up (the
+/// Matrix stage is the same at every level). Keep the LLVM stage in step
+/// with the -O0 one above: the same conversions, plus vector and OpenMP.
+///
+/// - Linalg: transposes become linalg.generic and elementwise chains fuse
+///   into one linalg.generic (no temporary matrices).
+/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir) tiles,
+///   packs and vectorizes products and elementwise ops on tensors; after
+///   bufferization, the scf.forall over tiles becomes an scf.parallel (run on
+///   OpenMP threads) or, for one thread, a plain scf.for. What the schedule
+///   leaves (fills, copies) becomes affine loops as at -O0; so do the copies
+///   bufferization makes between strided buffers (matrix-lower-memref-copy),
+///   which would otherwise call a runtime library matc does not load.
+/// - LLVM: vector transfers are unrolled to 1-D ones; scf.parallel becomes
+///   omp.parallel + omp.wsloop with `num_threads` when numThreads > 0 (0:
+///   the OpenMP runtime picks, all cores by default). convert-scf-to-cf runs
+///   after finalize-memref-to-llvm, which must still see the
+///   memref.alloca_scope ops convert-scf-to-openmp creates.
+static std::string getOptimizingStagePipeline(LoweringStage stage,
+                                              const LoweringOptions &options) {
+  bool openmp = options.numThreads != 1;
+  switch (stage) {
+  case LoweringStage::Matrix:
+    return getStagePipeline(stage).str();
+  case LoweringStage::Linalg:
+    return "convert-matrix-to-linalg, canonicalize, cse, "
+           "matrix-codegen{entry-point=matc_generalize}, "
+           "linalg-fuse-elementwise-ops, canonicalize, cse";
+  case LoweringStage::Affine:
+    return std::string("matrix-codegen, canonicalize, cse, "
+                       "one-shot-bufferize{bufferize-function-boundaries "
+                       "function-boundary-type-conversion=identity-layout-map}, "
+                       "canonicalize, buffer-deallocation-pipeline, "
+                       "convert-bufferization-to-memref, "
+                       "matrix-lower-memref-copy, ") +
+           (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
+           "convert-linalg-to-affine-loops, canonicalize, cse";
+  case LoweringStage::LLVM:
+    return std::string("convert-vector-to-scf{full-unroll}, lower-affine, ") +
+           (openmp ? "convert-scf-to-openmp{num-threads=" +
+                         std::to_string(options.numThreads) + "}, "
+                   : std::string()) +
+           "expand-strided-metadata, lower-affine, finalize-memref-to-llvm{use-generic-functions}, "
+           "convert-scf-to-cf, convert-vector-to-llvm, " +
+           (openmp ? "convert-openmp-to-llvm, " : "") +
+           "convert-math-to-llvm, convert-arith-to-llvm, "
+           "convert-index-to-llvm, convert-ub-to-llvm, convert-cf-to-llvm, "
+           "convert-func-to-llvm, reconcile-unrealized-casts, "
+           "matrix-checked-allocation, canonicalize";
   }
   llvm_unreachable("unknown lowering stage");
 }
@@ -52,6 +108,8 @@ static void registerPipelinePasses() {
   static const bool registered = [] {
     registerAllPasses();
     registerConvertMatrixToLinalgPass();
+    registerMatrixCodegenPasses();
+    registerMatrixTransformsPasses();
     return true;
   }();
   (void)registered;
@@ -60,7 +118,15 @@ static void registerPipelinePasses() {
 void mlir::matrix::addLoweringStage(OpPassManager &pm, LoweringStage stage,
                                     const LoweringOptions &options) {
   registerPipelinePasses();
-  if (failed(parsePassPipeline(getStagePipeline(stage), pm)))
+  std::string pipeline = options.optLevel == 0
+                             ? getStagePipeline(stage).str()
+                             : getOptimizingStagePipeline(stage, options);
+  if (failed(parsePassPipeline(pipeline, pm)))
+    llvm::report_fatal_error("matc: malformed built-in pass pipeline");
+  // From -O1 up the Matrix stage also rewrites products by flop count
+  // (lib/Transforms); -O0 keeps the program as written, canonicalized.
+  if (stage == LoweringStage::Matrix && options.optLevel >= 1 &&
+      failed(parsePassPipeline("cse, matrix-optimize, canonicalize, cse", pm)))
     llvm::report_fatal_error("matc: malformed built-in pass pipeline");
 }
 
@@ -76,13 +142,33 @@ void mlir::matrix::buildMatrixLoweringPipeline(OpPassManager &pm,
   }
 }
 
+namespace {
+/// The LoweringOptions of the registered pipelines, as matc-opt options:
+/// `--matrix-to-llvm="opt-level=0 threads=1"`.
+struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("0: the plain reference lowering; 1-3: optimize"),
+      llvm::cl::init(2)};
+  Option<unsigned> numThreads{
+      *this, "threads",
+      llvm::cl::desc("Threads for the outer tiles (0: all cores, 1: no "
+                     "OpenMP)"),
+      llvm::cl::init(0)};
+};
+} // namespace
+
 void mlir::matrix::registerMatrixPipelines() {
   registerPipelinePasses();
   auto registerUpTo = [](StringRef name, StringRef summary,
                          LoweringStage last) {
-    PassPipelineRegistration<>(name, summary, [last](OpPassManager &pm) {
-      buildMatrixLoweringPipeline(pm, last);
-    });
+    PassPipelineRegistration<PipelineOptions>(
+        name, summary, [last](OpPassManager &pm, const PipelineOptions &cl) {
+          LoweringOptions options;
+          options.optLevel = cl.optLevel;
+          options.numThreads = cl.numThreads;
+          buildMatrixLoweringPipeline(pm, last, options);
+        });
   };
   registerUpTo("matrix-to-linalg",
                "Lower the Matrix dialect to Linalg on tensors",

@@ -1,10 +1,11 @@
-// RUN: matc-opt %s --matrix-to-linalg | FileCheck %s --check-prefix=LINALG
-// RUN: matc-opt %s --matrix-to-affine | FileCheck %s --check-prefix=AFFINE
-// RUN: matc-opt %s --matrix-to-llvm | FileCheck %s --check-prefix=LLVM
-// RUN: matc-opt %s --matrix-to-llvm | mlir-runner -e main -entry-point-result=void | FileCheck %s --check-prefix=OUT
+// RUN: matc-opt %s --matrix-to-linalg="opt-level=0" | FileCheck %s --check-prefix=LINALG
+// RUN: matc-opt %s --matrix-to-affine="opt-level=0" | FileCheck %s --check-prefix=AFFINE
+// RUN: matc-opt %s --matrix-to-llvm="opt-level=0" | FileCheck %s --check-prefix=LLVM
+// RUN: matc-opt %s --matrix-to-llvm="opt-level=0" | mlir-runner -e main -entry-point-result=void | FileCheck %s --check-prefix=OUT
 
-// Each stage of the one pipeline matc runs, checked on a Gram matrix with a
-// run-time row count and a program that prints it.
+// Each stage of the plain (-O0) pipeline, checked on a Gram matrix with a
+// run-time row count and a program that prints it. The optimizing stages
+// (-O1 and up) are checked in optimized-*.mlir.
 
 // LINALG-NOT: matrix.
 // LINALG-LABEL: func.func @mat_gram

@@ -42,4 +42,64 @@ def ConvertMatrixToLinalg : Pass<"convert-matrix-to-linalg", "ModuleOp"> {
   ];
 }
 
+def MatrixPrepareCInterface
+    : Pass<"matrix-prepare-c-interface", "ModuleOp"> {
+  let summary = "Record the C entry point and shape preconditions of each "
+                "Mat function";
+  let description = [{
+    First half of the C interface (see `MatrixDialect/Conversion/CInterface.h`),
+    run on the Matrix dialect as MLIRGen builds it, before any other pass.
+    On every public `func.func @mat_<name>` it sets a `matrix.c_interface`
+    dictionary: the Mat name, parameter names (from the `NameLoc`s MLIRGen
+    gives block arguments), the signature on tensors, the shape
+    preconditions (pairs of sizes that must be equal on entry, found by
+    ShapeConstraintAnalysis) and the result's sizes in terms of the
+    parameters. It marks every tensor parameter
+    `bufferization.writable = false`, since C callers pass `const` buffers.
+    It puts `matrix.c_program` on `main` if the top level does anything.
+
+    The lowering carries these attributes to the `llvm.func`s, where
+    `matrix-export-c-interface` builds the entry points.
+
+    ```mlir
+    func.func @mat_gram(%a: tensor<?x3xf64> {bufferization.writable = false})
+        -> tensor<3x3xf64> attributes {matrix.c_interface = {
+          arg_names = ["a"],
+          function_type = (tensor<?x3xf64>) -> tensor<3x3xf64>,
+          name = "gram", preconditions = array<i64>,
+          result_dims = array<i64: 3, 3>}}
+    ```
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def MatrixExportCInterface
+    : Pass<"matrix-export-c-interface", "ModuleOp"> {
+  let summary = "Build the C entry points of Mat functions in the LLVM dialect";
+  let description = [{
+    Second half of the C interface, run on the LLVM dialect at the end of the
+    lowering. For each `llvm.func` with a `matrix.c_interface` attribute
+    (say `@mat_f`, taking and returning memref descriptors) it:
+
+    - renames it `@mat_f.impl` and gives it internal linkage;
+    - adds `llvm.func @mat_f(...) -> i32` with the plain C signature of
+      CInterface.h. It returns 1 if a `?` size is below 1 or a precondition
+      or expected result size does not hold; else it builds the descriptors
+      (row-major: strides [cols, 1], offset 0), calls `@mat_f.impl`, checks
+      the result's sizes again, copies the result into the caller's buffer
+      (`memcpy` when contiguous, else element by element following the
+      strides), frees the result's allocation and returns 0.
+
+    `@main` becomes `@matc_main`, exported if it carries
+    `matrix.c_program`; with `executable`, a new `i32 @main()` calls it and
+    returns 0. Every other function and global defined in the module gets
+    internal linkage.
+  }];
+  let options = [
+    Option<"executable", "executable", "bool", /*default=*/"false",
+           "Also define `int main(void)` running the top-level statements">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // MATRIX_CONVERSION_PASSES_TD

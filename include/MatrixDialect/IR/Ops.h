@@ -52,6 +52,17 @@ inferElementwiseType(StringRef verb, Type lhs, Type rhs,
 /// Result type of `transpose(input)`: [m, n] -> [n, m].
 RankedTensorType inferTransposeType(RankedTensorType input);
 
+/// True when no element of the matrix or scalar `value` can be -0, as seen
+/// from the ops that produce it (literals, `full` of a constant, `iota`,
+/// `eye`, transposes, and sums with one such side: in round-to-nearest a sum
+/// is -0 only when both addends are). False means "not known".
+bool isKnownWithoutNegativeZero(Value value);
+
+/// True when every element of `value` is finite (no inf, no nan), as seen
+/// from the ops that produce it (literals, `full` of a constant, `iota`,
+/// `eye`, transposes, negations). False means "not known".
+bool isKnownFinite(Value value);
+
 } // namespace matrix
 } // namespace mlir
 

@@ -147,9 +147,9 @@ def Matrix_MatmulOp : Matrix_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
-/// `simplifications` documents what canonicalization does to the op; every
-/// rewrite listed there is exact (the result is bit for bit the one the
-/// unsimplified op computes, `-0`, `inf` and `nan` included).
+/// `simplifications` documents the op's folders; every fold listed there is
+/// exact (the result is bit for bit the one the unsimplified op computes,
+/// `-0`, `inf` and `nan` included), so they run at every -O level.
 class Matrix_ElementwiseBinaryOp<string mnemonic, string mathSymbol,
                                   string simplifications,
                                   list<Trait> traits = []>
@@ -166,11 +166,14 @@ class Matrix_ElementwiseBinaryOp<string mnemonic, string mathSymbol,
     %s = matrix.}] # mnemonic # [{ %a, %x : tensor<2x3xf64>, f64 -> tensor<2x3xf64>
     ```
 
-    Canonicalization: an operand that is a `matrix.full` of the result's
-    shape becomes its scalar, broadcast (`a }] # mathSymbol # [{ full(v)` ->
-    `a }] # mathSymbol # [{ v`), so no filled matrix is materialized; the
-    arithmetic is the same.
-    }] # simplifications;
+    Folds (below, "zero" and "one" may be a scalar constant, a
+    `matrix.full` of one, or a splat literal):
+    }] # simplifications # [{
+
+    From -O1 up, `matrix-optimize` also turns a `matrix.full` operand into
+    its scalar, broadcast (`a }] # mathSymbol # [{ full(v)` ->
+    `a }] # mathSymbol # [{ v`: the same arithmetic, no filled matrix).
+  }];
   let arguments = (ins Matrix_MatrixOrScalar:$lhs, Matrix_MatrixOrScalar:$rhs);
   let results = (outs Matrix_Tensor:$result);
   let assemblyFormat = [{
@@ -178,20 +181,19 @@ class Matrix_ElementwiseBinaryOp<string mnemonic, string mathSymbol,
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
-  let hasCanonicalizer = 1;
 }
 
 def Matrix_AddOp : Matrix_ElementwiseBinaryOp<"add", "+", [{
-    `x + 0` folds to `x` only when `x` provably holds no `-0` (a literal,
-    `iota`, `eye`, `full` of a constant, their transposes, or a sum with
-    such a side): `-0 + 0` is `+0` in IEEE arithmetic (and in NumPy), so
-    folding `x + zeros(m, n)` to `x` in general would print `-0` where the
-    program prints `0`. Otherwise `x + zeros` only loses its filled matrix
-    (see above) and still adds `0`.
+    `x + (-0)` folds to `x` (exact for every `x`). `x + 0` folds to `x`
+    only when `x` provably holds no `-0` (a literal, `iota`, `eye`, `full`
+    of a constant, their transposes, or a sum with such a side): `-0 + 0` is
+    `+0` in IEEE arithmetic (and in NumPy), so folding `x + zeros(m, n)` to
+    `x` in general would print `-0` where the program prints `0`.
   }], [Commutative]>;
 def Matrix_SubOp : Matrix_ElementwiseBinaryOp<"sub", "-", [{
     `x - 0` folds to `x`: exact for every `x` (`-0 - 0` is `-0`, `inf` and
-    `nan` pass through). `x - x` becomes `zeros` only when `x` is provably
+    `nan` pass through); `x - (-0)` does not (it is `x + 0`). From -O1 up,
+    `matrix-optimize` turns `x - x` into `zeros` only when `x` is provably
     finite (a literal without `inf`/`nan`, `iota`, `eye`, `full` of a finite
     constant, their transposes and negations): for `inf` or `nan` elements
     NumPy and IEEE give `nan`, and a rewrite must not change results.

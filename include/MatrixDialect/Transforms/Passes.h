@@ -6,8 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `matrix-optimize` pass, its pattern sets, and the flop count that
-// `matc --stats` prints.
+// The `matrix-optimize` pass and its pattern sets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,13 +14,8 @@
 #define MATRIXDIALECT_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
-
-#include <cstdint>
-
-namespace llvm {
-class raw_ostream;
-} // namespace llvm
 
 namespace mlir {
 class RewritePatternSet;
@@ -34,40 +28,16 @@ namespace matrix {
 /// swapped and toggled, when the product has no other user.
 void populateMatmulTransposeFoldingPatterns(RewritePatternSet &patterns);
 
+/// Adds the exact elementwise rewrites that build new ops: `a OP full(v)` ->
+/// `a OP v` (scalar broadcast, for add, sub and mul), and `x - x` -> `zeros`
+/// when every element of `x` is known finite.
+void populateElementwiseSimplifyPatterns(RewritePatternSet &patterns);
+
 /// Adds the pattern that re-associates static product chains by the
 /// matrix-chain dynamic program (CLRS 15.2) and applies their scalar factors
-/// and negations to the smallest matrix. `flopsSaved`, when given, is
-/// increased by the flops each rewrite removes.
-void populateProductChainPatterns(RewritePatternSet &patterns,
-                                  uint64_t *flopsSaved = nullptr,
-                                  uint64_t *chainsRewritten = nullptr);
-
-/// Static flop count of the Matrix-dialect ops under an operation. Units:
-/// floating-point operations (a multiply or an add counts one), as the op
-/// is written, counted once whatever the number of times it runs (a
-/// function body counts once however often it is called). Counts saturate
-/// at UINT64_MAX.
-struct FlopCount {
-  /// 2 * m * n * k per `matrix.matmul` of [m, k] @ [k, n].
-  uint64_t matmul = 0;
-  /// m * n per `matrix.add`, `sub`, `mul` and `neg` of an [m, n] result.
-  uint64_t elementwise = 0;
-  /// Elements copied by `matrix.transpose` (data movement, not flops).
-  uint64_t transposedElements = 0;
-  /// Ops left out of the counts because a dimension is `?`.
-  uint64_t dynamicOps = 0;
-
-  /// matmul + elementwise (saturating).
-  uint64_t total() const;
-};
-
-/// Counts the Matrix-dialect ops nested under `root` (see FlopCount).
-FlopCount countFlops(Operation *root);
-
-/// Prints `count` on one line: "TOTAL flops (matmul M, elementwise E),
-/// T transposed elements", plus the number of ops with a `?` dimension
-/// when there are any.
-void printFlopCount(llvm::raw_ostream &os, const FlopCount &count);
+/// and negations to the smallest matrix, when that lowers the chain's flop
+/// count (see FlopCount.h).
+void populateProductChainPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION

@@ -42,8 +42,11 @@ def MatrixOptimize : Pass<"matrix-optimize"> {
     Re-association and moving scalars change the order of floating-point
     rounding (as any BLAS-backed library would); results agree with `-O0`
     within rounding, not bit for bit. Moving negations and transposes is
-    exact. The Matrix dialect's canonicalization patterns (exact
-    simplifications such as `x * ones -> x`, `x - zeros -> x`) run too.
+    exact.
+    - Elementwise: `a OP full(v)` -> `a OP v` (the scalar broadcast, no
+      filled matrix; then the folders turn `x * 1`, `x - 0`, and `x + 0`
+      when `x` holds no -0, into `x`), and `x - x` -> `zeros` when `x` is
+      provably finite (for inf/nan it is nan). Exact.
 
     ```mlir
     // Before: (a @ b) @ x with a, b 100x100 and x 100x1: 2020000 flops.
@@ -55,12 +58,29 @@ def MatrixOptimize : Pass<"matrix-optimize"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
-  let statistics = [
-    Statistic<"numChainsRewritten", "chains-rewritten",
-              "Product chains re-associated or with scalars moved">,
-    Statistic<"numFlopsSaved", "flops-saved",
-              "Floating-point operations removed by re-associating chains">,
-  ];
+}
+
+def MatrixCheckedAllocation : Pass<"matrix-checked-allocation", "ModuleOp"> {
+  let summary = "Define the heap allocation functions so that running out of "
+                "memory is a clear error";
+  let description = [{
+    Runs on the LLVM dialect, after `finalize-memref-to-llvm` with
+    `use-generic-functions`, which calls `_mlir_memref_to_llvm_alloc(i64)`
+    and `_mlir_memref_to_llvm_free(ptr)` instead of `malloc` and `free`.
+    This pass gives the declarations of those two functions internal bodies:
+    `free` is called as is; `malloc`'s result is checked, and when it is
+    null the program prints
+
+    ```
+    error: out of memory: cannot allocate N bytes
+    ```
+
+    to standard error and exits with status 1 (the C library's `exit`, so
+    the output printed so far is flushed). Without it a failed allocation
+    is a segmentation fault. The bodies are internal, so objects from
+    several Mat files link together.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // MATRIX_TRANSFORMS_PASSES_TD

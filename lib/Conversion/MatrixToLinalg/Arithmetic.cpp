@@ -77,11 +77,11 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
-    bool transposeLhs = op.getTransposeLhs(), transposeRhs = op.getTransposeRhs();
-    Value init = createEmptyTensor(
-        rewriter, loc, type,
-        {{adaptor.getLhs(), transposeLhs ? 1 : 0},
-         {adaptor.getRhs(), transposeRhs ? 0 : 1}});
+    bool transposeLhs = op.getTransposeLhs();
+    bool transposeRhs = op.getTransposeRhs();
+    Value init = createEmptyTensor(rewriter, loc, type,
+                                   {{adaptor.getLhs(), transposeLhs ? 1 : 0},
+                                    {adaptor.getRhs(), transposeRhs ? 0 : 1}});
     Value zero = arith::ConstantOp::create(
         rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
     Value acc = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);

@@ -25,6 +25,31 @@ func.func @matmul_result(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>) {
 
 // -----
 
+// With a transpose flag the shapes are checked as the product reads them.
+func.func @matmul_transpose_rhs(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>) {
+  // expected-error @+1 {{with the rhs transposed: cannot multiply f64[2, 3] by f64[4, 3]: inner dimensions 3 and 4 differ}}
+  %0 = matrix.matmul %a, %b {transpose_rhs} : tensor<2x3xf64>, tensor<3x4xf64> -> tensor<2x4xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_transpose_lhs_result(%a: tensor<3x2xf64>, %b: tensor<3x4xf64>) {
+  // expected-error @+1 {{result type f64[3, 4] does not match the expected f64[2, 4]}}
+  %0 = matrix.matmul %a, %b {transpose_lhs} : tensor<3x2xf64>, tensor<3x4xf64> -> tensor<3x4xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_transpose_both(%a: tensor<3x2xf64>, %b: tensor<3x4xf64>) {
+  // expected-error @+1 {{with both operands transposed: cannot multiply f64[2, 3] by f64[4, 3]: inner dimensions 3 and 4 differ}}
+  %0 = matrix.matmul %a, %b {transpose_lhs, transpose_rhs} : tensor<3x2xf64>, tensor<3x4xf64> -> tensor<2x3xf64>
+  return
+}
+
+// -----
+
 func.func @add_shapes(%a: tensor<2x3xf64>, %b: tensor<1x3xf64>) {
   // expected-error @+1 {{cannot add f64[2, 3] and f64[1, 3]: shapes differ}}
   %0 = matrix.add %a, %b : tensor<2x3xf64>, tensor<1x3xf64> -> tensor<2x3xf64>

@@ -7,6 +7,10 @@ func.func @all_ops(%a: tensor<2x3xf64>, %b: tensor<3x?xf64>, %s: f64, %x: tensor
   %c = matrix.constant dense<[[1.0, 2.0]]> : tensor<1x2xf64>
   // CHECK: matrix.matmul %{{.*}}, %{{.*}} : tensor<2x3xf64>, tensor<3x?xf64> -> tensor<2x?xf64>
   %m = matrix.matmul %a, %b : tensor<2x3xf64>, tensor<3x?xf64> -> tensor<2x?xf64>
+  // CHECK: matrix.matmul %{{.*}}, %{{.*}} {transpose_lhs} : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<3x3xf64>
+  %mtl = matrix.matmul %a, %a {transpose_lhs} : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<3x3xf64>
+  // CHECK: matrix.matmul %{{.*}}, %{{.*}} {transpose_lhs, transpose_rhs} : tensor<3x?xf64>, tensor<2x3xf64> -> tensor<?x2xf64>
+  %mtb = matrix.matmul %b, %a {transpose_lhs, transpose_rhs} : tensor<3x?xf64>, tensor<2x3xf64> -> tensor<?x2xf64>
   // CHECK: matrix.add %{{.*}}, %{{.*}} : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<2x3xf64>
   %add = matrix.add %a, %a : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<2x3xf64>
   // CHECK: matrix.sub %{{.*}}, %{{.*}} : f64, tensor<2x3xf64> -> tensor<2x3xf64>

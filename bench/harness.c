@@ -1,0 +1,367 @@
+/*===- harness.c - Timing harness of the matc benchmark --------------------===*
+ *
+ * Part of the matc project, under the Apache License v2.0 with LLVM
+ * Exceptions. See LICENSE for license information.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ *
+ *===-----------------------------------------------------------------------===*
+ *
+ * One binary per implementation family, chosen at compile time:
+ *   -DIMPL_MATC   kernels compiled by matc (bench/kernels.mat, see bench.py),
+ *                 called through their memref-descriptor ABI;
+ *   -DIMPL_NAIVE  hand-written C loops (gcc -O3 -march=native);
+ *   -DIMPL_BLAS   OpenBLAS (cblas_sgemm/dgemm).
+ * Eigen lives in harness_eigen.cpp with the same command line.
+ *
+ *   harness IMPL OP TYPE N REPS
+ *     IMPL  matc | ijk | ikj | fused | temps | blas
+ *     OP    matmul (C = A B), matmul_bt (C = A B^T), ew (R = A*B + C - D/2,
+ *           elementwise), chain (R = (A B) V with V of N x 16: the
+ *           parentheses cost 2 N^3 flops where A (B V) costs 64 N^2)
+ *     TYPE  f32 | f64
+ *
+ * It prints one line per repetition, "time <seconds>" (wall clock, after one
+ * untimed warm-up run), then "checksum <S> <M>": S weights each element
+ * of the result by a function of its position, M is the same sum of
+ * magnitudes (see weighted_sum).
+ *
+ *===-----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef IMPL_BLAS
+#include <cblas.h>
+#endif
+
+#define CHAIN_COLS 16
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void die(const char *message) {
+  fprintf(stderr, "harness: %s\n", message);
+  exit(2);
+}
+
+/* Deterministic inputs in [-1, 1), different for every operand. */
+static void fill(void *p, int f64, size_t count, unsigned seed) {
+  uint64_t x = 0x9E3779B97F4A7C15ull * (seed + 1);
+  for (size_t i = 0; i < count; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    double v = (double)(x >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
+    if (f64)
+      ((double *)p)[i] = v;
+    else
+      ((float *)p)[i] = (float)v;
+  }
+}
+
+#ifdef IMPL_MATC
+/* A 2-D memref descriptor as MLIR lowers it (allocated pointer, aligned
+ * pointer, offset, sizes, strides); results come back by value. */
+typedef struct {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} Memref;
+#define MEMREF_ARGS(p, r, c) (p), (p), (int64_t)0, (int64_t)(r), (int64_t)(c), (int64_t)(c), (int64_t)1
+#define MEMREF_PARAMS void *, void *, int64_t, int64_t, int64_t, int64_t, int64_t
+Memref mat_mm32(MEMREF_PARAMS, MEMREF_PARAMS);
+Memref mat_mm64(MEMREF_PARAMS, MEMREF_PARAMS);
+Memref mat_mmbt32(MEMREF_PARAMS, MEMREF_PARAMS);
+Memref mat_mmbt64(MEMREF_PARAMS, MEMREF_PARAMS);
+Memref mat_ew32(MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS);
+Memref mat_ew64(MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS);
+/* chain<bits>_<n>: static shapes, so that matrix-optimize may reassociate.
+ * Declared and dispatched by the generated bench_chains.h. */
+#include "bench_chains.h"
+
+/* matc functions return fresh buffers; the result is copied out so that
+ * every implementation leaves it in `out`, and freed. */
+static void take(Memref m, void *out, size_t bytes, int keep) {
+  if (keep)
+    memcpy(out, (char *)m.aligned, bytes);
+  free(m.allocated);
+}
+#endif
+
+typedef struct {
+  const char *impl, *op;
+  int f64, n;
+  void *a, *b, *c, *d, *out, *t1, *t2;
+  double magnitude;
+} Problem;
+
+/* ---------------------------------------------------------------- naive */
+
+#define NAIVE_KERNELS(T, S)                                                    \
+  static void ijk_##S(int n, const T *a, const T *b, T *c, int bt) {           \
+    for (int i = 0; i < n; ++i)                                                \
+      for (int j = 0; j < n; ++j) {                                            \
+        T s = 0;                                                               \
+        for (int k = 0; k < n; ++k)                                            \
+          s += a[(size_t)i * n + k] * (bt ? b[(size_t)j * n + k]               \
+                                          : b[(size_t)k * n + j]);             \
+        c[(size_t)i * n + j] = s;                                              \
+      }                                                                        \
+  }                                                                            \
+  /* rows x inner times inner x cols, i-k-j order. */                          \
+  static void ikj_##S(int rows, int inner, int cols, const T *restrict a,      \
+                      const T *restrict b, T *restrict c, int bt) {            \
+    memset(c, 0, sizeof(T) * (size_t)rows * cols);                             \
+    for (int i = 0; i < rows; ++i)                                             \
+      for (int k = 0; k < inner; ++k) {                                        \
+        T x = a[(size_t)i * inner + k];                                        \
+        T *restrict ci = c + (size_t)i * cols;                                 \
+        if (bt)                                                                \
+          for (int j = 0; j < cols; ++j)                                       \
+            ci[j] += x * b[(size_t)j * inner + k];                             \
+        else                                                                   \
+          for (int j = 0; j < cols; ++j)                                       \
+            ci[j] += x * b[(size_t)k * cols + j];                              \
+      }                                                                        \
+  }                                                                            \
+  static void fused_##S(size_t count, const T *restrict a,                     \
+                        const T *restrict b, const T *restrict c,              \
+                        const T *restrict d, T *restrict r) {                  \
+    for (size_t i = 0; i < count; ++i)                                         \
+      r[i] = a[i] * b[i] + c[i] - d[i] * (T)0.5;                               \
+  }                                                                            \
+  /* One loop per operation and a fresh temporary per intermediate, as an    \
+   * array library without expression fusion evaluates the chain. */         \
+  static void temps_##S(size_t count, const T *restrict a,                     \
+                        const T *restrict b, const T *restrict c,              \
+                        const T *restrict d, T *restrict r) {                  \
+    T *t1 = malloc(sizeof(T) * count), *t2 = malloc(sizeof(T) * count),       \
+      *t3 = malloc(sizeof(T) * count);                                         \
+    for (size_t i = 0; i < count; ++i)                                         \
+      t1[i] = a[i] * b[i];                                                     \
+    for (size_t i = 0; i < count; ++i)                                         \
+      t2[i] = t1[i] + c[i];                                                    \
+    for (size_t i = 0; i < count; ++i)                                         \
+      t3[i] = d[i] * (T)0.5;                                                   \
+    for (size_t i = 0; i < count; ++i)                                         \
+      r[i] = t2[i] - t3[i];                                                    \
+    free(t1);                                                                  \
+    free(t2);                                                                  \
+    free(t3);                                                                  \
+  }
+
+NAIVE_KERNELS(float, f32)
+NAIVE_KERNELS(double, f64)
+
+/* One run of the problem: the result ends in p->out. */
+static void run(Problem *p) {
+  int n = p->n;
+  size_t nn = (size_t)n * n;
+  int bt = !strcmp(p->op, "matmul_bt");
+  int matmul = !strcmp(p->op, "matmul") || bt;
+  int ew = !strcmp(p->op, "ew"), chain = !strcmp(p->op, "chain");
+  (void)nn;
+  (void)ew;
+#ifdef IMPL_NAIVE
+  if (!strcmp(p->impl, "ijk") && matmul) {
+    if (p->f64)
+      ijk_f64(n, p->a, p->b, p->out, bt);
+    else
+      ijk_f32(n, p->a, p->b, p->out, bt);
+    return;
+  }
+  if (!strcmp(p->impl, "ikj") && (matmul || chain)) {
+    if (p->f64) {
+      if (chain) {
+        ikj_f64(n, n, n, p->a, p->b, p->t1, 0);
+        ikj_f64(n, n, CHAIN_COLS, p->t1, p->c, p->out, 0);
+      } else {
+        ikj_f64(n, n, n, p->a, p->b, p->out, bt);
+      }
+    } else {
+      if (chain) {
+        ikj_f32(n, n, n, p->a, p->b, p->t1, 0);
+        ikj_f32(n, n, CHAIN_COLS, p->t1, p->c, p->out, 0);
+      } else {
+        ikj_f32(n, n, n, p->a, p->b, p->out, bt);
+      }
+    }
+    return;
+  }
+  if (ew && !strcmp(p->impl, "fused")) {
+    if (p->f64)
+      fused_f64(nn, p->a, p->b, p->c, p->d, p->out);
+    else
+      fused_f32(nn, p->a, p->b, p->c, p->d, p->out);
+    return;
+  }
+  if (ew && !strcmp(p->impl, "temps")) {
+    if (p->f64)
+      temps_f64(nn, p->a, p->b, p->c, p->d, p->out);
+    else
+      temps_f32(nn, p->a, p->b, p->c, p->d, p->out);
+    return;
+  }
+#endif
+#ifdef IMPL_BLAS
+  if (!strcmp(p->impl, "blas") && (matmul || chain)) {
+    enum CBLAS_TRANSPOSE tb = bt ? CblasTrans : CblasNoTrans;
+    void *first = chain ? p->t1 : p->out;
+    if (p->f64)
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0, p->a, n, p->b,
+                  n, 0.0, first, n);
+    else
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0f, p->a, n,
+                  p->b, n, 0.0f, first, n);
+    if (chain) {
+      if (p->f64)
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS,
+                    n, 1.0, p->t1, n, p->c, CHAIN_COLS, 0.0, p->out,
+                    CHAIN_COLS);
+      else
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS,
+                    n, 1.0f, p->t1, n, p->c, CHAIN_COLS, 0.0f, p->out,
+                    CHAIN_COLS);
+    }
+    return;
+  }
+#endif
+#ifdef IMPL_MATC
+  if (!strcmp(p->impl, "matc")) {
+    size_t esize = p->f64 ? 8 : 4;
+    if (matmul) {
+      Memref r = p->f64 ? (bt ? mat_mmbt64 : mat_mm64)(MEMREF_ARGS(p->a, n, n),
+                                                       MEMREF_ARGS(p->b, n, n))
+                        : (bt ? mat_mmbt32 : mat_mm32)(MEMREF_ARGS(p->a, n, n),
+                                                       MEMREF_ARGS(p->b, n, n));
+      take(r, p->out, esize * nn, 0);
+      return;
+    }
+    if (ew) {
+      Memref r = p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n),
+                                   MEMREF_ARGS(p->b, n, n),
+                                   MEMREF_ARGS(p->c, n, n),
+                                   MEMREF_ARGS(p->d, n, n))
+                        : mat_ew32(MEMREF_ARGS(p->a, n, n),
+                                   MEMREF_ARGS(p->b, n, n),
+                                   MEMREF_ARGS(p->c, n, n),
+                                   MEMREF_ARGS(p->d, n, n));
+      take(r, p->out, esize * nn, 0);
+      return;
+    }
+    if (chain) {
+      Memref r;
+      if (!run_chain(p->f64, n, p->a, p->b, p->c, &r))
+        die("no chain kernel of that size was compiled");
+      take(r, p->out, esize * (size_t)n * CHAIN_COLS, 0);
+      return;
+    }
+  }
+#endif
+  die("unsupported implementation/operation for this binary");
+}
+
+/* sum of w(i, j) * r(i, j) with weights that differ between (i, j) and
+ * (j, i), so that a transposed result does not pass; `magnitude` gets the
+ * same sum of |r(i, j)|, the scale of rounding differences. */
+static double weighted_sum(const void *r, int f64, size_t rows, size_t cols,
+                           double *magnitude) {
+  double s = 0, m = 0;
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t j = 0; j < cols; ++j) {
+      double w = (double)((i * 7 + j * 13) % 17) / 17.0;
+      double v = f64 ? ((const double *)r)[i * cols + j]
+                     : ((const float *)r)[i * cols + j];
+      s += w * v;
+      m += w * (v < 0 ? -v : v);
+    }
+  *magnitude = m;
+  return s;
+}
+
+/* The checksum reads the result: where the matc variants keep it (they do
+ * not copy it out in timed runs), the last run is repeated with a copy. */
+static double checksum(Problem *p) {
+#ifdef IMPL_MATC
+  int n = p->n;
+  size_t esize = p->f64 ? 8 : 4;
+  size_t count = !strcmp(p->op, "chain") ? (size_t)n * CHAIN_COLS
+                                         : (size_t)n * n;
+  int bt = !strcmp(p->op, "matmul_bt");
+  Memref r;
+  if (!strcmp(p->op, "matmul") || bt)
+    r = p->f64 ? (bt ? mat_mmbt64 : mat_mm64)(MEMREF_ARGS(p->a, n, n),
+                                              MEMREF_ARGS(p->b, n, n))
+               : (bt ? mat_mmbt32 : mat_mm32)(MEMREF_ARGS(p->a, n, n),
+                                              MEMREF_ARGS(p->b, n, n));
+  else if (!strcmp(p->op, "ew"))
+    r = p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
+                          MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n))
+               : mat_ew32(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
+                          MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n));
+  else if (!run_chain(p->f64, n, p->a, p->b, p->c, &r))
+    die("no chain kernel of that size was compiled");
+  take(r, p->out, esize * count, 1);
+#endif
+  size_t cols = !strcmp(p->op, "chain") ? CHAIN_COLS : (size_t)p->n;
+  return weighted_sum(p->out, p->f64, (size_t)p->n, cols, &p->magnitude);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 6)
+    die("usage: harness IMPL OP TYPE N REPS");
+  /* Allocate and free 16 MiB first: glibc then raises its dynamic mmap and
+   * trim thresholds (to 16 and 32 MiB), as in any program that has held a
+   * large matrix. Without it, a process that only ever allocated small
+   * blocks returns freed memory to the OS whenever more than 128 KiB is free
+   * at the top of the heap, and implementations that allocate per call
+   * (matc's results and tile buffers, `temps`) pay page faults on every call
+   * (~18 us each on the benchmark VM). See bench/README.md. */
+  if (!getenv("BENCH_COLD_MALLOC")) {
+    volatile char *warm = malloc((size_t)16 << 20);
+    if (warm)
+      warm[0] = 0;
+    free((void *)warm);
+  }
+  Problem p = {0};
+  p.impl = argv[1];
+  p.op = argv[2];
+  p.f64 = !strcmp(argv[3], "f64");
+  p.n = atoi(argv[4]);
+  int reps = atoi(argv[5]);
+  if (p.n < 1 || reps < 1)
+    die("N and REPS must be positive");
+  size_t esize = p.f64 ? 8 : 4, nn = (size_t)p.n * p.n;
+  size_t thin = (size_t)p.n * CHAIN_COLS;
+  int chain = !strcmp(p.op, "chain");
+  p.a = aligned_alloc(64, esize * nn);
+  p.b = aligned_alloc(64, esize * nn);
+  p.c = aligned_alloc(64, esize * (chain ? thin : nn));
+  p.d = aligned_alloc(64, esize * nn);
+  p.out = aligned_alloc(64, esize * nn);
+  p.t1 = aligned_alloc(64, esize * nn);
+  if (!p.a || !p.b || !p.c || !p.d || !p.out || !p.t1)
+    die("out of memory");
+  fill(p.a, p.f64, nn, 1);
+  fill(p.b, p.f64, nn, 2);
+  fill(p.c, p.f64, chain ? thin : nn, 3);
+  fill(p.d, p.f64, nn, 4);
+  memset(p.out, 0, esize * nn);
+  memset(p.t1, 0, esize * nn);
+
+  run(&p); /* warm-up: page faults, JIT-free code paths, thread pools */
+  for (int r = 0; r < reps; ++r) {
+    double t = now();
+    run(&p);
+    printf("time %.9f\n", now() - t);
+    fflush(stdout);
+  }
+  double sum = checksum(&p);
+  printf("checksum %.17g %.17g\n", sum, p.magnitude);
+  return 0;
+}

@@ -1,0 +1,38 @@
+//===- Passes.h - Code generation passes below Linalg -----------*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIXDIALECT_CODEGEN_PASSES_H
+#define MATRIXDIALECT_CODEGEN_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace matrix {
+
+/// The text of matc's code generation schedule (lib/Codegen/Schedule.mlir),
+/// a transform-dialect library module.
+StringRef getCodegenScheduleSource();
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "MatrixDialect/Codegen/Passes.h.inc"
+
+} // namespace matrix
+} // namespace mlir
+
+#endif // MATRIXDIALECT_CODEGEN_PASSES_H

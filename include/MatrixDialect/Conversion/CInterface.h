@@ -1,0 +1,131 @@
+//===- CInterface.h - The C calling convention of Mat functions -*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Every Mat function `def f(...)` gets a C entry point `int mat_f(...)`:
+//
+//   - a matrix parameter `a: f64[R, C]` is `const double *a`, R x C elements
+//     in row-major order, contiguous (element (i, j) at a[i * C + j]),
+//     followed by `int64_t a_rows` if R is `?` and `int64_t a_cols` if C is
+//     `?`; f32 is `float`;
+//   - a scalar parameter `s: f64` is `double s`;
+//   - then the result: `double *result`, a caller-allocated buffer of
+//     R x C elements (row-major) or of one element for a scalar result,
+//     followed by `int64_t result_rows` / `result_cols` for each `?` of the
+//     result type: the size the caller expects (and allocated for);
+//   - the return value is 0 on success and 1 if a `?` size is below 1 or
+//     the sizes break a shape relation of the function (its preconditions,
+//     including the expected result sizes); then nothing is computed and
+//     `result` is not written.
+//
+// The entry point is made of two passes: `matrix-prepare-c-interface`, on
+// the Matrix dialect, records each function's signature and shape
+// preconditions in a `matrix.c_interface` attribute (that the lowering
+// carries to the `llvm.func`); `matrix-export-c-interface`, on the LLVM
+// dialect, builds the entry points from it. `emitCHeader` writes the
+// matching declarations.
+//
+// Symbols of a native output: `mat_<name>` for the C entry points,
+// `matc_main` for the top-level statements (when there are any), and `main`
+// (which calls `matc_main` and returns 0) in executables only. Everything
+// else, the Mat functions themselves included (renamed `mat_<name>.impl`,
+// taking memref descriptors), has internal linkage, so objects from several
+// Mat files link into one program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIXDIALECT_CONVERSION_CINTERFACE_H
+#define MATRIXDIALECT_CONVERSION_CINTERFACE_H
+
+#include "MatrixDialect/Analysis/ShapeConstraints.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir {
+namespace matrix {
+
+/// Dictionary attribute on a Mat function (a `func.func`, later an
+/// `llvm.func`) that describes its C entry point; see CInterface.
+inline constexpr const char *kCInterfaceAttrName = "matrix.c_interface";
+/// Unit attribute on `main` when the top level does something, so that
+/// `matc_main` is exported.
+inline constexpr const char *kCProgramAttrName = "matrix.c_program";
+/// Symbol of the C function running the top-level statements.
+inline constexpr const char *kCProgramName = "matc_main";
+/// Status a C entry point returns on success, and when sizes do not fit.
+inline constexpr int kCStatusOk = 0;
+inline constexpr int kCStatusShapeError = 1;
+
+/// The C entry point of one Mat function, as recorded in its
+/// `matrix.c_interface` attribute:
+/// `{name = "f", arg_names = [...], function_type = (...) -> ...,
+///   preconditions = array<i64: lhs0, rhs0, lhs1, rhs1, ...>,
+///   result_dims = array<i64: rows, cols>}`, each SymbolicDim encoded as by
+/// SymbolicDim::encode (empty `result_dims` for a scalar result).
+struct CInterface {
+  /// The Mat name (`f` of `def f`).
+  std::string name;
+  /// The Mat parameter names, one per parameter.
+  SmallVector<std::string> argNames;
+  /// The Mat signature on tensors and f32/f64 scalars.
+  FunctionType type;
+  /// Pairs of sizes that must be equal; see FunctionShapeFacts.
+  SmallVector<std::pair<SymbolicDim, SymbolicDim>> preconditions;
+  /// The result's sizes in terms of the parameters (empty for a scalar).
+  SmallVector<SymbolicDim, 2> resultDims;
+
+  DictionaryAttr toAttr(MLIRContext *context) const;
+  /// Reads `attr`; fails (reporting nothing) if it is malformed.
+  static FailureOr<CInterface> fromAttr(DictionaryAttr attr);
+
+  /// The C symbol: `mat_<name>`.
+  std::string getCSymbol() const;
+};
+
+/// The C parameter of one Mat parameter (or of the result) in C-ABI order.
+struct CParameter {
+  enum class Kind {
+    /// `const T *` (a matrix parameter) or `T *` (the result buffer).
+    Pointer,
+    /// `T`: a scalar parameter.
+    Scalar,
+    /// `int64_t`: the run-time size of a `?` dimension.
+    Size,
+  };
+  Kind kind;
+  /// The C name: the Mat name, `<name>_rows`, `<name>_cols`, `result`, ...,
+  /// with `_` appended where that would clash with a C or C++ keyword, a
+  /// common macro or typedef, or an earlier parameter.
+  std::string name;
+  /// The Mat parameter (or the result, for `argIndex == -1`) it belongs to.
+  int argIndex;
+  /// For Size: 0 (rows) or 1 (columns).
+  unsigned dim = 0;
+  /// For Pointer and Scalar: f32 or f64.
+  Type elementType;
+};
+
+/// The C parameters of `fn`'s entry point, in order: each Mat parameter's
+/// pointer or value and its `?` sizes, then the result pointer and its `?`
+/// sizes.
+SmallVector<CParameter> getCParameters(const CInterface &fn);
+
+/// Writes a C header (C99, usable from C++) declaring the C entry point of
+/// every function of `module` that carries a `matrix.c_interface`, and
+/// `matc_main` if `main` carries `matrix.c_program`. `sourceName` is the
+/// Mat file it comes from (named in comments and in the include guard).
+/// Fails, with an error on the module, on a malformed attribute.
+LogicalResult emitCHeader(ModuleOp module, raw_ostream &os,
+                          StringRef sourceName);
+
+} // namespace matrix
+} // namespace mlir
+
+#endif // MATRIXDIALECT_CONVERSION_CINTERFACE_H

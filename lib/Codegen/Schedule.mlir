@@ -1,0 +1,435 @@
+// The code generation schedule matc applies to Linalg on tensors from -O1
+// up: a transform-dialect library (mlir/docs/Dialects/Transform.md) with two
+// entry points that the `matrix-codegen` pass runs.
+//
+//   @matc_generalize  turns linalg.transpose into linalg.generic, so that
+//                     `linalg-fuse-elementwise-ops` folds a transpose that
+//                     feeds an elementwise op into that op's indexing map.
+//   @matc_codegen     tiles, packs and vectorizes every matrix product and
+//                     every 2-D elementwise op (one schedule per kind and
+//                     element type, picked by the matchers below).
+//
+// Matrix product, after Goto and van de Geijn, "Anatomy of high-performance
+// matrix multiplication" (TOMS 2008) and the MLIR structured codegen of
+// Vasilache et al. (arXiv 2202.03293):
+//   - B is packed into panels of 16 columns, [N/16][K][16], zero-padded: the
+//     register kernel then reads 16 (f64: 8 bytes) or 2 x 16 (f32) contiguous
+//     elements per step of k, whatever the leading dimension of B and whether
+//     B is stored transposed;
+//   - C is computed in tiles of MC x NC (one scf.forall iteration, the unit of
+//     multi-threading), in a packed tile buffer that is zero-filled and then
+//     unpacked into C in the same iteration; B panels are packed per tile and
+//     per KC-block of k, so every temporary is small (<= 64 KiB);
+//   - the register kernel is an 8 x (16 or 32) tile of C held in 16 vector
+//     registers over the whole KC-block, updated by one outer product (8
+//     vector FMAs per 16 elements of B) per step of k;
+//   - remainders: N is padded by the packing, M is peeled (8 rows at a time,
+//     then one masked tile), K needs none (steps of one).
+module attributes {transform.with_named_sequence} {
+
+  //===--------------------------------------------------------------------===//
+  // Matchers
+  //===--------------------------------------------------------------------===//
+
+  /// A linalg.matmul or 2-D linalg.generic whose loops all have static trip
+  /// counts of at most 16: tiling, packing and vector code would not pay
+  /// off (and would cost compile time), the plain loops are kept.
+  transform.named_sequence @match_small(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul", "linalg.generic"] : !transform.any_op
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %small = transform.param.constant 16 : i64 -> !transform.param<i64>
+      %d0 = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
+      %d1 = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      %d2 = transform.match.structured.dim %s[-1] : (!transform.any_op) -> !transform.param<i64>
+      // Dynamic sizes are negative.
+      transform.match.param.cmpi ge %d0, %zero : !transform.param<i64>
+      transform.match.param.cmpi ge %d1, %zero : !transform.param<i64>
+      transform.match.param.cmpi ge %d2, %zero : !transform.param<i64>
+      transform.match.param.cmpi le %d0, %small : !transform.param<i64>
+      transform.match.param.cmpi le %d1, %small : !transform.param<i64>
+      transform.match.param.cmpi le %d2, %small : !transform.param<i64>
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  /// A linalg.matmul (any indexing maps: transposed operands are read in
+  /// place) on 32-bit floats.
+  transform.named_sequence @match_matmul_f32(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %c = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
+      %w = transform.match.structured.elemental_bitwidth %c : (!transform.any_value) -> !transform.param<i64>
+      %w32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %w, %w32 : !transform.param<i64>
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  /// A linalg.matmul on 64-bit floats.
+  transform.named_sequence @match_matmul_f64(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %c = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
+      %w = transform.match.structured.elemental_bitwidth %c : (!transform.any_value) -> !transform.param<i64>
+      %w64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %w, %w64 : !transform.param<i64>
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  /// A linalg.fill of a packed tile of C ([rows, panels, 16]); a fill the
+  /// product reads as A (zeros(...)) stays 2-D and is left as is.
+  transform.named_sequence @match_packed_fill(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.fill"] : !transform.any_op
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  /// A 2-D linalg.generic whose loops are all parallel (fused elementwise
+  /// expressions, transposes, iota, eye). Yields the op and the bitwidth of
+  /// its element type.
+  transform.named_sequence @match_parallel_2d(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %bits = transform.match.structured %op : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %two : !transform.param<i64>
+      transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+      %c = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
+      %w = transform.match.structured.elemental_bitwidth %c : (!transform.any_value) -> !transform.param<i64>
+      transform.match.structured.yield %w : !transform.param<i64>
+    }
+    transform.yield %op, %bits : !transform.any_op, !transform.param<i64>
+  }
+
+  /// An elementwise op (see @match_parallel_2d) on f32.
+  transform.named_sequence @match_elementwise_f32(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    %m, %bits = transform.include @match_parallel_2d failures(propagate) (%op)
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>)
+    %w32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %bits, %w32 : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+
+  /// An elementwise op (see @match_parallel_2d) on f64.
+  transform.named_sequence @match_elementwise_f64(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    %m, %bits = transform.include @match_parallel_2d failures(propagate) (%op)
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>)
+    %w64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %bits, %w64 : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Schedules
+  //===--------------------------------------------------------------------===//
+
+  /// Makes a packed operand contiguous per panel: a pack whose tiled
+  /// dimension is the second of its source ([K, N] for B stored plainly)
+  /// gets its outer dimensions swapped, so that the packed tensor is
+  /// [panels, K, 16] whether B is stored plainly or transposed.
+  transform.named_sequence @panel_major(%pack: !transform.any_op {transform.readonly}) {
+    %k_major = transform.structured.match ops{["linalg.pack"]}
+        attributes{inner_dims_pos = array<i64: 1>} in %pack
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %k_major : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %product = transform.get_consumers_of_result %p[0] : (!transform.any_op) -> !transform.any_op
+      transform.structured.pack_transpose %p with_compute_op(%product) outer_perm = [1, 0]
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+
+  /// The schedule of a matrix product (`%panels` 16-column panels of B per
+  /// register tile: 2 for f32, 1 for f64, 16 vector registers either way).
+  transform.named_sequence @schedule_matmul(
+      %mm: !transform.any_op {transform.consumed}, %mc: !transform.param<i64> {transform.readonly},
+      %nc: !transform.param<i64> {transform.readonly}, %kc: !transform.param<i64> {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly}) {
+    %func = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+
+    // Pack N by 16: B [K, N] -> [N/16, K, 16] (made contiguous per panel by
+    // transposing the outer dimensions when B is not stored transposed), and
+    // C [M, N] -> [M, N/16, 16].
+    %packed = transform.structured.pack %mm packed_sizes = [0, 16, 0]
+        : (!transform.any_op) -> !transform.any_op
+    %unpack = transform.get_consumers_of_result %packed[0] : (!transform.any_op) -> !transform.any_op
+    %pack_b = transform.get_producer_of_operand %packed[1] : (!transform.any_op) -> !transform.any_op
+    transform.include @panel_major failures(propagate) (%pack_b) : (!transform.any_op) -> ()
+    %product = transform.get_producer_of_operand %unpack[0] : (!transform.any_op) -> !transform.any_op
+    %pack_b2 = transform.get_producer_of_operand %product[1] : (!transform.any_op) -> !transform.any_op
+    %pack_c = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
+    %fill = transform.get_producer_of_operand %pack_c[0] : (!transform.any_op) -> !transform.any_op
+    // One constant zero for the fill and the padding of C, so that
+    // pack(fill) folds below.
+    transform.apply_cse to %func : !transform.any_op
+
+    // One MC x NC tile of C per scf.forall iteration: tile the unpack, fuse
+    // the product and the packing of B into it.
+    %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%mc, %nc]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %product_t, %forall_1 = transform.structured.fuse_into_containing_op %product into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %pack_b_t, %forall_2 = transform.structured.fuse_into_containing_op %pack_b2 into %forall_1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // KC-blocks of k, with B packed per block (the packing of the whole
+    // k-range left in the tile dies once its tensor.dim uses are resolved).
+    %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %forall_2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
+    // The packed tile of C starts as zeros: fuse the packing of C and the
+    // fill into the tile too and fold pack(fill) into a fill of the tile.
+    // Patterns only apply inside the tile, where no handle is at stake.
+    %pack_c_t, %forall_3 = transform.structured.fuse_into_containing_op %pack_c into %forall_2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_t, %forall_4 = transform.structured.fuse_into_containing_op %fill into %forall_3
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %forall_4 {
+      transform.apply_patterns.tensor.fold_into_pack_and_unpack
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+
+    // The packing of the k-block (a fill if B is one).
+    %block_b = transform.get_producer_of_operand %product_k[1] : (!transform.any_op) -> !transform.any_op
+
+    // Register tiles: 8 rows x %panels panels, one step of k.
+    %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_k
+        tile_sizes [8, %panels, 1, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.op<"scf.for">, !transform.op<"scf.for">, !transform.any_op)
+    transform.include @peel_if_ragged failures(propagate) (%loop_n)
+        : (!transform.op<"scf.for">) -> ()
+    transform.include @peel_if_ragged failures(propagate) (%loop_m)
+        : (!transform.op<"scf.for">) -> ()
+    // Fold the sizes peeling made constant, so that the main tiles have
+    // static shapes (no masks).
+    transform.apply_patterns to %forall_4 {
+      transform.apply_patterns.linalg.tiling_canonicalization
+    } : !transform.any_op
+    %kernels = transform.structured.match ops{["linalg.generic"]} in %forall_4
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %kernels vector_sizes [8, %panels, 1, 16]
+        : !transform.any_op, !transform.param<i64>
+
+    // The packing of B, 16 steps of k at a time (the main part unmasked),
+    // the fill and the unpacking of C.
+    %block_b_t, %block_b_p, %block_b_k = transform.structured.tile_using_for %block_b tile_sizes [1, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %block_b_kf = transform.cast %block_b_k : !transform.any_op to !transform.op<"scf.for">
+    transform.include @peel_if_ragged failures(propagate) (%block_b_kf)
+        : (!transform.op<"scf.for">) -> ()
+    %block_b_tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]} in %block_b_p
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %block_b_tiles vector_sizes [1, 16, 16] : !transform.any_op
+    %fills = transform.collect_matching @match_packed_fill in %forall_4
+        : (!transform.any_op) -> !transform.any_op
+    %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [8, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %fills_t vector_sizes [8, 1, 16] : !transform.any_op
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %forall_4
+        : (!transform.any_op) -> !transform.any_op
+    %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [8, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %unpacks_t vector_sizes [8, 1, 16] : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @schedule_elementwise(
+      %op: !transform.any_op {transform.consumed}, %vl: !transform.param<i64> {transform.readonly}) {
+    // Rows of 16 per scf.forall iteration, then one row of %vl elements per
+    // vector operation: the main part unmasked, the last one masked.
+    %rows, %forall = transform.structured.tile_using_forall %op tile_sizes [16, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %row, %loop_i, %loop_j = transform.structured.tile_using_for %rows tile_sizes [1, %vl]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.op<"scf.for">)
+    transform.include @peel_if_ragged failures(propagate) (%loop_j)
+        : (!transform.op<"scf.for">) -> ()
+    %tiles = transform.structured.match ops{["linalg.generic"]} in %forall
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %tiles vector_sizes [1, %vl]
+        : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+
+  /// Leaves `%op` to the plain lowering.
+  transform.named_sequence @keep(%op: !transform.any_op {transform.readonly}) {
+    transform.yield
+  }
+
+  /// Peels the last, partial iteration off `%loop` into a loop of its own,
+  /// so that the main loop runs whole steps only. loop.peel fails (and
+  /// nothing needs doing) when the step statically divides the trip count.
+  transform.named_sequence @peel_if_ragged(
+      %loop: !transform.op<"scf.for"> {transform.consumed}) {
+    transform.sequence %loop : !transform.op<"scf.for"> failures(suppress) {
+    ^bb0(%l: !transform.op<"scf.for">):
+      %main, %rest = transform.loop.peel %l
+          : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+
+  /// Cleans up after the schedules above, once for the whole module (each
+  /// pattern set costs its construction; per op, they would dominate the
+  /// compile time): hoists the vector accumulators out of the loops over k,
+  /// lowers vector.contract to vector.outerproduct, then to vector.fma, and
+  /// masked and permuted transfers to plain ones.
+  transform.named_sequence @hoist_and_lower_contractions(
+      %root: !transform.any_op {transform.readonly}) {
+    transform.apply_patterns to %root {
+      transform.apply_patterns.vector.reduction_to_contract
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.lower_masked_transfers
+    } : !transform.any_op
+    transform.apply_patterns to %root {
+      transform.apply_patterns.canonicalization
+      transform.apply_patterns.linalg.tiling_canonicalization
+      transform.apply_patterns.tensor.fold_tensor_empty
+    } : !transform.any_op
+    %loops = transform.structured.match ops{["scf.for"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_licm to %loops : !transform.any_op
+    // Twice: the first round hoists the tensor slices, the second the vector
+    // transfers of the slices.
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.hoist_loop_invariant_subsets %l : !transform.any_op
+    }
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.hoist_loop_invariant_subsets %l : !transform.any_op
+    }
+    transform.apply_patterns to %root {
+      transform.apply_patterns.vector.reduction_to_contract
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_patterns to %root {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
+    transform.yield
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Entry points
+  //===--------------------------------------------------------------------===//
+
+  transform.named_sequence @matc_generalize(%root: !transform.any_op {transform.readonly}) {
+    %transposes = transform.structured.match ops{["linalg.transpose"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.generalize %transposes : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  /// Tags `%op` with the schedule to apply (the matcher that chose this
+  /// action says which). foreach_match runs its actions during its walk of
+  /// the payload, where rewriting would break the walk: the schedules run
+  /// afterwards, on the tagged ops.
+  transform.named_sequence @tag_matmul_f32(%op: !transform.any_op {transform.readonly}) {
+    %tag = transform.param.constant "matmul_f32" -> !transform.any_param
+    transform.annotate %op "matc.codegen" = %tag : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+  transform.named_sequence @tag_matmul_f64(%op: !transform.any_op {transform.readonly}) {
+    %tag = transform.param.constant "matmul_f64" -> !transform.any_param
+    transform.annotate %op "matc.codegen" = %tag : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+  transform.named_sequence @tag_elementwise_f32(%op: !transform.any_op {transform.readonly}) {
+    %tag = transform.param.constant "elementwise_f32" -> !transform.any_param
+    transform.annotate %op "matc.codegen" = %tag : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+  transform.named_sequence @tag_elementwise_f64(%op: !transform.any_op {transform.readonly}) {
+    %tag = transform.param.constant "elementwise_f64" -> !transform.any_param
+    transform.annotate %op "matc.codegen" = %tag : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+
+  transform.named_sequence @matc_codegen(%root: !transform.any_op {transform.consumed}) {
+    %tagged = transform.foreach_match in %root
+        @match_small -> @keep,
+        @match_matmul_f32 -> @tag_matmul_f32,
+        @match_matmul_f64 -> @tag_matmul_f64,
+        @match_elementwise_f32 -> @tag_elementwise_f32,
+        @match_elementwise_f64 -> @tag_elementwise_f64
+        : (!transform.any_op) -> !transform.any_op
+
+    // Matrix products. Tile sizes in elements: MC x NC tiles of C, KC-blocks
+    // of k; the register tile is 8 rows x 2 panels (f32) or 1 panel (f64)
+    // of 16 columns: 16 vector registers either way.
+    %mm32 = transform.structured.match ops{["linalg.matmul"]}
+        attributes{matc.codegen = "matmul_f32"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mm32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %mc = transform.param.constant 256 : i64 -> !transform.param<i64>
+      %nc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %kc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %panels = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.include @schedule_matmul failures(propagate) (%op, %mc, %nc, %kc, %panels)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %mm64 = transform.structured.match ops{["linalg.matmul"]}
+        attributes{matc.codegen = "matmul_f64"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mm64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %mc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %nc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %kc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %panels = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.include @schedule_matmul failures(propagate) (%op, %mc, %nc, %kc, %panels)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+
+    // Elementwise ops: vectors of two 512-bit registers.
+    %ew32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.codegen = "elementwise_f32"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %ew32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %vl = transform.param.constant 32 : i64 -> !transform.param<i64>
+      transform.include @schedule_elementwise failures(propagate) (%op, %vl)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %ew64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.codegen = "elementwise_f64"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %ew64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %vl = transform.param.constant 16 : i64 -> !transform.param<i64>
+      transform.include @schedule_elementwise failures(propagate) (%op, %vl)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+
+    transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+}

@@ -1,0 +1,385 @@
+//===- CInterface.cpp - The C calling convention and header ---------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The `matrix.c_interface` attribute, the C parameter list it implies, and
+// the C header that declares it (`matc --emit-header`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/Conversion/CInterface.h"
+
+#include "MatrixDialect/IR/Ops.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::matrix;
+
+//===----------------------------------------------------------------------===//
+// The attribute
+//===----------------------------------------------------------------------===//
+
+DictionaryAttr CInterface::toAttr(MLIRContext *context) const {
+  Builder b(context);
+  SmallVector<int64_t> pres;
+  for (auto [lhs, rhs] : preconditions) {
+    pres.push_back(lhs.encode());
+    pres.push_back(rhs.encode());
+  }
+  SmallVector<int64_t> result;
+  for (SymbolicDim d : resultDims)
+    result.push_back(d.encode());
+  SmallVector<StringRef> names(argNames.begin(), argNames.end());
+  return b.getDictionaryAttr({
+      b.getNamedAttr("name", b.getStringAttr(name)),
+      b.getNamedAttr("arg_names", b.getStrArrayAttr(names)),
+      b.getNamedAttr("function_type", TypeAttr::get(type)),
+      b.getNamedAttr("preconditions", b.getDenseI64ArrayAttr(pres)),
+      b.getNamedAttr("result_dims", b.getDenseI64ArrayAttr(result)),
+  });
+}
+
+FailureOr<CInterface> CInterface::fromAttr(DictionaryAttr attr) {
+  if (!attr)
+    return failure();
+  auto name = attr.getAs<StringAttr>("name");
+  auto argNames = attr.getAs<ArrayAttr>("arg_names");
+  auto type = attr.getAs<TypeAttr>("function_type");
+  auto pres = attr.getAs<DenseI64ArrayAttr>("preconditions");
+  auto result = attr.getAs<DenseI64ArrayAttr>("result_dims");
+  if (!name || !argNames || !type || !pres || !result || pres.size() % 2 != 0)
+    return failure();
+  CInterface fn;
+  fn.name = name.str();
+  fn.type = dyn_cast<FunctionType>(type.getValue());
+  if (!fn.type || fn.type.getNumResults() != 1 ||
+      argNames.size() != fn.type.getNumInputs())
+    return failure();
+  for (Attribute a : argNames) {
+    auto s = dyn_cast<StringAttr>(a);
+    if (!s)
+      return failure();
+    fn.argNames.push_back(s.str());
+  }
+  // Every parameter dimension named must exist and be a `?`.
+  auto valid = [&](SymbolicDim d) {
+    if (d.isConstant())
+      return d.getConstant() >= 1;
+    if (d.getParam() >= fn.type.getNumInputs())
+      return false;
+    auto t = dyn_cast<RankedTensorType>(fn.type.getInput(d.getParam()));
+    return t && t.getRank() == 2 && t.isDynamicDim(d.getDim());
+  };
+  ArrayRef<int64_t> codes = pres.asArrayRef();
+  for (size_t i = 0; i < codes.size(); i += 2) {
+    SymbolicDim lhs = SymbolicDim::decode(codes[i]);
+    SymbolicDim rhs = SymbolicDim::decode(codes[i + 1]);
+    if (!valid(lhs) || !valid(rhs))
+      return failure();
+    fn.preconditions.emplace_back(lhs, rhs);
+  }
+  auto resultType = dyn_cast<RankedTensorType>(fn.type.getResult(0));
+  if (result.size() != (resultType ? 2u : 0u))
+    return failure();
+  for (int64_t code : result.asArrayRef()) {
+    if (!valid(SymbolicDim::decode(code)))
+      return failure();
+    fn.resultDims.push_back(SymbolicDim::decode(code));
+  }
+  return fn;
+}
+
+std::string CInterface::getCSymbol() const { return "mat_" + name; }
+
+//===----------------------------------------------------------------------===//
+// C parameters
+//===----------------------------------------------------------------------===//
+
+/// Names a header parameter must not take: C (up to C23) and C++ keywords,
+/// the <stdint.h> and <stddef.h> types the header or its users name, and
+/// macros of the C library and of compilers' GNU modes.
+static bool isReservedInC(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      // C keywords.
+      "auto", "break", "case", "char", "const", "continue", "default", "do",
+      "double", "else", "enum", "extern", "float", "for", "goto", "if",
+      "inline", "int", "long", "register", "restrict", "return", "short",
+      "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+      "unsigned", "void", "volatile", "while", "alignas", "alignof", "bool",
+      "constexpr", "false", "nullptr", "static_assert", "thread_local", "true",
+      "typeof", "typeof_unqual",
+      // C++ keywords not in C.
+      "and", "and_eq", "asm", "bitand", "bitor", "catch", "char8_t", "char16_t",
+      "char32_t", "class", "co_await", "co_return", "co_yield", "compl",
+      "concept", "const_cast", "consteval", "constinit", "decltype", "delete",
+      "dynamic_cast", "explicit", "export", "friend", "mutable", "namespace",
+      "new", "noexcept", "not", "not_eq", "operator", "or", "or_eq", "private",
+      "protected", "public", "reinterpret_cast", "requires", "static_cast",
+      "template", "this", "throw", "try", "typeid", "typename", "using",
+      "virtual", "wchar_t", "xor", "xor_eq",
+      // Types and macros a user's program may have in scope.
+      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+      "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "size_t", "ptrdiff_t",
+      "NULL", "EOF", "errno", "assert", "stdin", "stdout", "stderr", "offsetof",
+      "complex", "imaginary", "I", "noreturn", "unix", "linux", "i386"};
+  // Identifiers with `__` or `_` + capital are the implementation's.
+  return reserved.contains(name) || name.starts_with("__") ||
+         (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1]));
+}
+
+SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
+  SmallVector<CParameter> params;
+  llvm::StringSet<> used;
+  auto add = [&](CParameter::Kind kind, std::string name, int argIndex,
+                 unsigned dim, Type element) {
+    while (isReservedInC(name) || used.contains(name))
+      name += "_";
+    used.insert(name);
+    params.push_back({kind, name, argIndex, dim, element});
+  };
+  auto addValue = [&](Type type, StringRef name, int argIndex) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor) {
+      add(argIndex < 0 ? CParameter::Kind::Pointer : CParameter::Kind::Scalar,
+          name.str(), argIndex, 0, type);
+      return;
+    }
+    // A parameter's name comes first, then its sizes, so that `a_rows`
+    // gets a `_` if another parameter is called `a_rows`, not `a`.
+    add(CParameter::Kind::Pointer, name.str(), argIndex, 0,
+        tensor.getElementType());
+    std::string base = params.back().name;
+    for (unsigned d = 0; d < 2; ++d)
+      if (tensor.isDynamicDim(d))
+        add(CParameter::Kind::Size, base + (d == 0 ? "_rows" : "_cols"),
+            argIndex, d, Type());
+  };
+  for (auto [index, type] : llvm::enumerate(fn.type.getInputs()))
+    addValue(type, fn.argNames[index], index);
+  addValue(fn.type.getResult(0), "result", -1);
+  return params;
+}
+
+//===----------------------------------------------------------------------===//
+// The header
+//===----------------------------------------------------------------------===//
+
+static StringRef cTypeName(Type element) {
+  return element.isF32() ? "float" : "double";
+}
+
+/// `a_rows`, `3`: how the header's comments name a size.
+static std::string describeDim(SymbolicDim d, ArrayRef<CParameter> params) {
+  if (d.isConstant())
+    return std::to_string(d.getConstant());
+  for (const CParameter &p : params)
+    if (p.kind == CParameter::Kind::Size && p.argIndex == int(d.getParam()) &&
+        p.dim == d.getDim())
+      return p.name;
+  return "?";
+}
+
+/// `def gram(a: f64[?, 3]) -> f64[3, 3]`.
+static std::string formatMatSignature(const CInterface &fn) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "def " << fn.name << "(";
+  for (auto [index, type] : llvm::enumerate(fn.type.getInputs())) {
+    if (index)
+      os << ", ";
+    os << fn.argNames[index] << ": " << formatMatType(type);
+  }
+  os << ") -> " << formatMatType(fn.type.getResult(0));
+  return text;
+}
+
+/// Joins words that a comment line must not split (`a_cols != b_rows`).
+static constexpr char kNoBreakSpace = '~';
+
+/// Writes `text` as `/// ` comment lines of at most 80 columns.
+static void emitComment(StringRef text, raw_ostream &os) {
+  SmallVector<StringRef> words;
+  text.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::string line = "///";
+  auto flush = [&] {
+    std::replace(line.begin(), line.end(), kNoBreakSpace, ' ');
+    os << line << "\n";
+  };
+  for (StringRef word : words) {
+    if (line.size() > 3 && line.size() + 1 + word.size() > 80) {
+      flush();
+      line = "///";
+    }
+    line += " ";
+    line += word;
+  }
+  flush();
+}
+
+static void emitFunction(const CInterface &fn, raw_ostream &os) {
+  SmallVector<CParameter> params = getCParameters(fn);
+  emitComment(formatMatSignature(fn), os);
+  os << "///\n";
+  // One line per matrix or scalar: its C names and its extent.
+  for (const CParameter &p : params) {
+    if (p.kind == CParameter::Kind::Size)
+      continue;
+    Type type =
+        p.argIndex < 0 ? fn.type.getResult(0) : fn.type.getInput(p.argIndex);
+    std::string line = p.name + ": ";
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor) {
+      line += (p.argIndex < 0 ? "the scalar result (one " : "a scalar (") +
+              cTypeName(p.elementType).str() + ")";
+      emitComment(line, os);
+      continue;
+    }
+    auto extent = [&](unsigned d) -> std::string {
+      if (!tensor.isDynamicDim(d))
+        return std::to_string(tensor.getDimSize(d));
+      for (const CParameter &s : params)
+        if (s.kind == CParameter::Kind::Size && s.argIndex == p.argIndex &&
+            s.dim == d)
+          return s.name;
+      return "?";
+    };
+    line += extent(0) + " x " + extent(1) + " " +
+            cTypeName(p.elementType).str() + "s, row-major" +
+            (p.argIndex < 0 ? ", written by the call" : "");
+    emitComment(line, os);
+  }
+
+  // When it returns 1: a size below 1, a broken relation, or an expected
+  // result size that is not the one the function computes.
+  SmallVector<std::string> failures;
+  bool hasSizes = llvm::any_of(params, [](const CParameter &p) {
+    return p.kind == CParameter::Kind::Size;
+  });
+  if (hasSizes)
+    failures.push_back("a size is below 1");
+  for (auto [lhs, rhs] : fn.preconditions)
+    failures.push_back(describeDim(lhs, params) + kNoBreakSpace +
+                       "!=" + kNoBreakSpace + describeDim(rhs, params));
+  auto resultType = dyn_cast<RankedTensorType>(fn.type.getResult(0));
+  for (auto [d, size] : llvm::enumerate(fn.resultDims)) {
+    if (!resultType.isDynamicDim(d))
+      continue;
+    for (const CParameter &p : params)
+      if (p.kind == CParameter::Kind::Size && p.argIndex < 0 && p.dim == d &&
+          describeDim(size, params) != p.name)
+        failures.push_back(p.name + kNoBreakSpace + "!=" + kNoBreakSpace +
+                           describeDim(size, params));
+  }
+  os << "///\n";
+  if (failures.empty()) {
+    emitComment("Returns " + std::to_string(kCStatusOk) +
+                    " (there is no size to check).",
+                os);
+  } else {
+    std::string text = "Returns " + std::to_string(kCStatusOk) + ", or " +
+                       std::to_string(kCStatusShapeError) +
+                       " without computing anything if ";
+    for (auto [index, failure] : llvm::enumerate(failures)) {
+      if (index)
+        text += index + 1 == failures.size() ? " or " : ", ";
+      text += failure;
+    }
+    emitComment(text + ".", os);
+  }
+
+  // The prototype, one parameter per line when it is long.
+  SmallVector<std::string> decls;
+  for (const CParameter &p : params) {
+    switch (p.kind) {
+    case CParameter::Kind::Pointer:
+      decls.push_back((p.argIndex < 0 ? "" : "const ") +
+                      cTypeName(p.elementType).str() + " *" + p.name);
+      break;
+    case CParameter::Kind::Scalar:
+      decls.push_back(cTypeName(p.elementType).str() + " " + p.name);
+      break;
+    case CParameter::Kind::Size:
+      decls.push_back("int64_t " + p.name);
+      break;
+    }
+  }
+  std::string head = "int " + fn.getCSymbol() + "(";
+  std::string oneLine = head + llvm::join(decls, ", ") + ");";
+  if (oneLine.size() <= 80) {
+    os << oneLine << "\n\n";
+    return;
+  }
+  // Else as many per line as fit, aligned after the parenthesis.
+  std::string line = head;
+  for (auto [index, decl] : llvm::enumerate(decls)) {
+    std::string piece = decl + (index + 1 == decls.size() ? ");" : ",");
+    if (line.size() > head.size() && line.size() + 1 + piece.size() > 80) {
+      os << line << "\n";
+      line = std::string(head.size(), ' ');
+    } else if (line.size() > head.size()) {
+      line += " ";
+    }
+    line += piece;
+  }
+  os << line << "\n\n";
+}
+
+LogicalResult mlir::matrix::emitCHeader(ModuleOp module, raw_ostream &os,
+                                        StringRef sourceName) {
+  SmallVector<CInterface> functions;
+  bool hasProgram = false;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (op.hasAttr(kCProgramAttrName))
+      hasProgram = true;
+    auto attr = op.getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
+    if (!attr)
+      continue;
+    FailureOr<CInterface> fn = CInterface::fromAttr(attr);
+    if (failed(fn))
+      return op.emitError("malformed '")
+             << kCInterfaceAttrName << "' attribute";
+    functions.push_back(std::move(*fn));
+  }
+
+  StringRef file = llvm::sys::path::filename(sourceName);
+  std::string guard = "MATC_";
+  for (char c : llvm::sys::path::stem(file))
+    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  guard += "_H";
+
+  os << "/* C entry points of the Mat functions of " << file
+     << ", generated by matc --emit-header. */\n"
+     << "/*\n"
+     << " * Matrices are contiguous and row-major: element (i, j) of an R x C\n"
+     << " * matrix m is m[i * C + j]. Inputs are only read. The caller\n"
+     << " * allocates the result. Each `?` size of the Mat signature is an\n"
+     << " * int64_t after its matrix, for the result too (the size expected).\n"
+     << " * Each function returns " << kCStatusOk << " on success and "
+     << kCStatusShapeError << " if the\n"
+     << " * sizes do not fit the function: then it computes and writes "
+        "nothing.\n"
+     << " */\n"
+     << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+     << "#include <stdint.h>\n\n"
+     << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  for (const CInterface &fn : functions)
+    emitFunction(fn, os);
+  if (hasProgram)
+    os << "/// Runs the top-level statements of " << file
+       << " (what its executable does;\n/// `print` writes to stdout).\n"
+       << "void " << kCProgramName << "(void);\n\n";
+  os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n"
+     << "#endif /* " << guard << " */\n";
+  return success();
+}

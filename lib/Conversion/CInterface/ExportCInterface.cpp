@@ -1,0 +1,355 @@
+//===- ExportCInterface.cpp - The matrix-export-c-interface pass ----------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds, in the LLVM dialect, the C entry point of each Mat function (the
+// convention is in CInterface.h). A lowered Mat function takes each matrix
+// as an expanded memref descriptor (allocated pointer, aligned pointer,
+// offset, two sizes, two strides: upstream `convert-func-to-llvm`) and
+// returns one as a struct, in a buffer the caller owns (ownership-based
+// buffer deallocation hands results to the caller); the entry point builds
+// the descriptors over the caller's row-major buffers, checks the sizes
+// first, and copies the result out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/Conversion/CInterface.h"
+#include "MatrixDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace matrix {
+#define GEN_PASS_DEF_MATRIXEXPORTCINTERFACE
+#include "MatrixDialect/Conversion/Passes.h.inc"
+} // namespace matrix
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::matrix;
+
+/// Number of LLVM arguments of one 2-D memref descriptor, expanded.
+static constexpr unsigned kDescriptorArgs = 7;
+
+namespace {
+
+/// Builds the body of one C entry point.
+class EntryPointBuilder {
+public:
+  EntryPointBuilder(OpBuilder &b, Location loc, const CInterface &c,
+                    LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp freeFn)
+      : b(b), loc(loc), c(c), impl(impl), freeFn(freeFn),
+        ptrType(LLVM::LLVMPointerType::get(b.getContext())),
+        i64(b.getI64Type()), i32(b.getI32Type()) {}
+
+  /// Creates `llvm.func @mat_<name>` after `impl`.
+  LLVM::LLVMFuncOp build();
+
+private:
+  /// The i64 constant `v`, made once at the top of the entry block.
+  Value constI64(int64_t v) {
+    Value &c = constants[v];
+    if (!c) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(entryBlock);
+      c = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+    }
+    return c;
+  }
+  Value constI32(int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
+  }
+  Value eq(Value x, Value y) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, x, y);
+  }
+  Value both(Value x, Value y) { return LLVM::AndOp::create(b, loc, x, y); }
+  void returnStatus(int status) {
+    LLVM::ReturnOp::create(b, loc, constI32(status));
+  }
+
+  /// The size `d` stands for: a constant, or a `?` size the caller passed.
+  Value sizeOf(SymbolicDim d) {
+    if (d.isConstant())
+      return constI64(d.getConstant());
+    return sizeArgs.lookup({int(d.getParam()), d.getDim()});
+  }
+  /// Dimension `dim` of Mat parameter `arg` (-1: the result), as the C
+  /// caller gives it.
+  Value dimOf(int arg, unsigned dim) {
+    Type type = arg < 0 ? c.type.getResult(0) : c.type.getInput(arg);
+    auto tensor = cast<RankedTensorType>(type);
+    if (!tensor.isDynamicDim(dim))
+      return constI64(tensor.getDimSize(dim));
+    return sizeArgs.lookup({arg, dim});
+  }
+
+  /// Checks the result descriptor `desc` against the expected sizes, copies
+  /// it to `out` and frees it; returns the status from every path.
+  void copyResult(Value desc, Value out, LLVM::LLVMFuncOp entry);
+
+  OpBuilder &b;
+  Location loc;
+  const CInterface &c;
+  LLVM::LLVMFuncOp impl;
+  LLVM::LLVMFuncOp freeFn;
+  Type ptrType, i64, i32;
+  /// The C arguments holding `?` sizes, by (Mat parameter or -1, dim).
+  llvm::DenseMap<std::pair<int, unsigned>, Value> sizeArgs;
+  Block *entryBlock = nullptr;
+  llvm::DenseMap<int64_t, Value> constants;
+};
+
+} // namespace
+
+LLVM::LLVMFuncOp EntryPointBuilder::build() {
+  SmallVector<CParameter> params = getCParameters(c);
+  SmallVector<Type> argTypes;
+  for (const CParameter &p : params)
+    argTypes.push_back(p.kind == CParameter::Kind::Pointer ? ptrType
+                       : p.kind == CParameter::Kind::Size  ? i64
+                                                           : p.elementType);
+  auto entry = LLVM::LLVMFuncOp::create(
+      b, loc, c.getCSymbol(), LLVM::LLVMFunctionType::get(i32, argTypes));
+  Block *body = entry.addEntryBlock(b);
+  entryBlock = body;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(body);
+
+  // The C arguments of each Mat parameter, and of the result.
+  DenseMap<int, Value> valueArgs;
+  for (auto [p, arg] : llvm::zip(params, body->getArguments())) {
+    if (p.kind == CParameter::Kind::Size)
+      sizeArgs[{p.argIndex, p.dim}] = arg;
+    else
+      valueArgs[p.argIndex] = arg;
+  }
+
+  // Every check before any work: sizes, preconditions, expected result.
+  Value ok = LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(1));
+  for (const CParameter &p : params)
+    if (p.kind == CParameter::Kind::Size)
+      ok = both(ok, LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge,
+                                         sizeArgs.lookup({p.argIndex, p.dim}),
+                                         constI64(1)));
+  for (auto [lhs, rhs] : c.preconditions)
+    ok = both(ok, eq(sizeOf(lhs), sizeOf(rhs)));
+  for (auto [d, size] : llvm::enumerate(c.resultDims))
+    if (cast<RankedTensorType>(c.type.getResult(0)).isDynamicDim(d))
+      ok = both(ok, eq(dimOf(-1, d), sizeOf(size)));
+
+  Block *callBlock = entry.addBlock();
+  Block *failBlock = entry.addBlock();
+  LLVM::CondBrOp::create(b, loc, ok, callBlock, failBlock);
+  b.setInsertionPointToStart(failBlock);
+  returnStatus(kCStatusShapeError);
+
+  // Row-major descriptors over the caller's buffers.
+  b.setInsertionPointToStart(callBlock);
+  SmallVector<Value> implArgs;
+  for (auto [index, type] : llvm::enumerate(c.type.getInputs())) {
+    Value arg = valueArgs.lookup(index);
+    if (!isa<RankedTensorType>(type)) {
+      implArgs.push_back(arg);
+      continue;
+    }
+    Value rows = dimOf(index, 0), cols = dimOf(index, 1);
+    implArgs.append({arg, arg, constI64(0), rows, cols, cols, constI64(1)});
+  }
+  Value result = LLVM::CallOp::create(b, loc, impl, implArgs).getResult();
+  Value out = valueArgs.lookup(-1);
+  if (!isa<RankedTensorType>(c.type.getResult(0))) {
+    LLVM::StoreOp::create(b, loc, result, out);
+    returnStatus(kCStatusOk);
+    return entry;
+  }
+  copyResult(result, out, entry);
+  return entry;
+}
+
+void EntryPointBuilder::copyResult(Value desc, Value out,
+                                   LLVM::LLVMFuncOp entry) {
+  auto element = cast<RankedTensorType>(c.type.getResult(0)).getElementType();
+  auto field = [&](ArrayRef<int64_t> position) {
+    return LLVM::ExtractValueOp::create(b, loc, desc, position).getResult();
+  };
+  Value allocated = field({0}), aligned = field({1}), offset = field({2});
+  Value rows = field({3, 0}), cols = field({3, 1});
+  Value rowStride = field({4, 0}), colStride = field({4, 1});
+
+  // The sizes were checked before the call; check what came back too, so
+  // that a wrong size never writes past the caller's buffer.
+  Value sizesOk = both(eq(rows, dimOf(-1, 0)), eq(cols, dimOf(-1, 1)));
+  Block *copyBlock = entry.addBlock();
+  Block *badBlock = entry.addBlock();
+  LLVM::CondBrOp::create(b, loc, sizesOk, copyBlock, badBlock);
+  b.setInsertionPointToStart(badBlock);
+  LLVM::CallOp::create(b, loc, freeFn, ValueRange{allocated});
+  returnStatus(kCStatusShapeError);
+
+  // Contiguous row-major (the usual case): one memcpy. Otherwise one
+  // element at a time, following the strides.
+  b.setInsertionPointToStart(copyBlock);
+  Value src = LLVM::GEPOp::create(b, loc, ptrType, element, aligned,
+                                  ValueRange{offset});
+  Value total = LLVM::MulOp::create(b, loc, rows, cols);
+  Value contiguous = both(eq(colStride, constI64(1)), eq(rowStride, cols));
+  Block *memcpyBlock = entry.addBlock();
+  Block *loopHeader = entry.addBlock();
+  Value k = loopHeader->addArgument(i64, loc);
+  Block *loopBody = entry.addBlock();
+  Block *doneBlock = entry.addBlock();
+  LLVM::CondBrOp::create(b, loc, contiguous, memcpyBlock, ValueRange{},
+                         loopHeader, ValueRange{constI64(0)});
+
+  b.setInsertionPointToStart(memcpyBlock);
+  Value bytes = LLVM::MulOp::create(
+      b, loc, total, constI64(element.getIntOrFloatBitWidth() / 8));
+  LLVM::MemcpyOp::create(b, loc, out, src, bytes, /*isVolatile=*/false);
+  LLVM::BrOp::create(b, loc, doneBlock);
+
+  b.setInsertionPointToStart(loopHeader);
+  Value more = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, k, total);
+  LLVM::CondBrOp::create(b, loc, more, loopBody, doneBlock);
+
+  b.setInsertionPointToStart(loopBody);
+  Value i = LLVM::SDivOp::create(b, loc, k, cols);
+  Value j = LLVM::SRemOp::create(b, loc, k, cols);
+  Value at =
+      LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, i, rowStride),
+                          LLVM::MulOp::create(b, loc, j, colStride));
+  Value from =
+      LLVM::GEPOp::create(b, loc, ptrType, element, src, ValueRange{at});
+  Value to = LLVM::GEPOp::create(b, loc, ptrType, element, out, ValueRange{k});
+  LLVM::StoreOp::create(b, loc, LLVM::LoadOp::create(b, loc, element, from),
+                        to);
+  Value next = LLVM::AddOp::create(b, loc, k, constI64(1));
+  LLVM::BrOp::create(b, loc, ValueRange{next}, loopHeader);
+
+  b.setInsertionPointToStart(doneBlock);
+  LLVM::CallOp::create(b, loc, freeFn, ValueRange{allocated});
+  returnStatus(kCStatusOk);
+}
+
+/// Checks that `impl` takes and returns what convert-func-to-llvm makes of
+/// `c.type`: an expanded 2-D memref descriptor per matrix, the float type
+/// per scalar, a descriptor struct or a float as result.
+static bool hasExpectedConvention(LLVM::LLVMFuncOp impl, const CInterface &c) {
+  LLVM::LLVMFunctionType type = impl.getFunctionType();
+  Type i64 = IntegerType::get(impl.getContext(), 64);
+  unsigned next = 0;
+  ArrayRef<Type> params = type.getParams();
+  for (Type input : c.type.getInputs()) {
+    if (!isa<RankedTensorType>(input)) {
+      if (next >= params.size() || params[next++] != input)
+        return false;
+      continue;
+    }
+    if (next + kDescriptorArgs > params.size())
+      return false;
+    for (unsigned i = 0; i < kDescriptorArgs; ++i) {
+      Type t = params[next + i];
+      if (i < 2 ? !isa<LLVM::LLVMPointerType>(t) : t != i64)
+        return false;
+    }
+    next += kDescriptorArgs;
+  }
+  if (next != params.size() || type.isVarArg())
+    return false;
+  Type result = type.getReturnType();
+  if (!isa<RankedTensorType>(c.type.getResult(0)))
+    return result == c.type.getResult(0);
+  auto desc = dyn_cast<LLVM::LLVMStructType>(result);
+  return desc && desc.getBody().size() == 5;
+}
+
+namespace {
+struct MatrixExportCInterface
+    : matrix::impl::MatrixExportCInterfaceBase<MatrixExportCInterface> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    OpBuilder b(&getContext());
+
+    // Nothing of the module but the entry points is visible outside it.
+    for (auto fn : module.getOps<LLVM::LLVMFuncOp>())
+      if (!fn.isExternal())
+        fn.setLinkage(LLVM::Linkage::Internal);
+    for (auto global : module.getOps<LLVM::GlobalOp>())
+      if (global.getLinkage() == LLVM::Linkage::External &&
+          (global.getValueOrNull() || !global.getInitializerRegion().empty()))
+        global.setLinkage(LLVM::Linkage::Internal);
+
+    SmallVector<std::pair<LLVM::LLVMFuncOp, CInterface>> functions;
+    for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+      auto attr = fn->getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
+      if (!attr)
+        continue;
+      FailureOr<CInterface> c = CInterface::fromAttr(attr);
+      if (failed(c) || fn.isExternal()) {
+        fn.emitError("malformed '") << kCInterfaceAttrName << "' attribute";
+        return signalPassFailure();
+      }
+      if (!hasExpectedConvention(fn, *c)) {
+        fn.emitError("the lowered signature is not the expanded memref "
+                     "descriptor convention the C entry point needs");
+        return signalPassFailure();
+      }
+      functions.emplace_back(fn, std::move(*c));
+    }
+
+    // Rename every Mat function first: `def main` is `mat_main`, whose
+    // entry point is `mat_main` too.
+    for (auto &[fn, c] : functions)
+      if (failed(symbols.rename(fn, c.getCSymbol() + ".impl")))
+        return signalPassFailure();
+    FailureOr<LLVM::LLVMFuncOp> freeFn = LLVM::lookupOrCreateFreeFn(b, module);
+    if (failed(freeFn))
+      return signalPassFailure();
+    for (auto &[fn, c] : functions) {
+      if (symbols.lookup(c.getCSymbol())) {
+        fn.emitError("C entry point '")
+            << c.getCSymbol() << "' is already defined";
+        return signalPassFailure();
+      }
+      b.setInsertionPointAfter(fn);
+      LLVM::LLVMFuncOp entry =
+          EntryPointBuilder(b, fn.getLoc(), c, fn, *freeFn).build();
+      symbols.insert(entry);
+    }
+
+    auto main = symbols.lookup<LLVM::LLVMFuncOp>("main");
+    if (!main) {
+      if (executable) {
+        module.emitError("an executable needs a 'main' function");
+        return signalPassFailure();
+      }
+      return;
+    }
+    if (failed(symbols.rename(main, kCProgramName)))
+      return signalPassFailure();
+    if (main->hasAttr(kCProgramAttrName))
+      main.setLinkage(LLVM::Linkage::External);
+    if (!executable)
+      return;
+    // int main(void) { matc_main(); return 0; }
+    b.setInsertionPointAfter(main);
+    auto i32 = b.getI32Type();
+    auto exeMain = LLVM::LLVMFuncOp::create(
+        b, main.getLoc(), "main", LLVM::LLVMFunctionType::get(i32, {}));
+    b.setInsertionPointToStart(exeMain.addEntryBlock(b));
+    LLVM::CallOp::create(b, main.getLoc(), main, ValueRange{});
+    LLVM::ReturnOp::create(
+        b, main.getLoc(),
+        LLVM::ConstantOp::create(b, main.getLoc(), i32,
+                                 b.getI32IntegerAttr(kCStatusOk)));
+  }
+};
+} // namespace

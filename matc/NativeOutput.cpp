@@ -1,0 +1,361 @@
+//===- NativeOutput.cpp - Executables, objects, libraries, headers --------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Code generation follows llc: a TargetMachine from the target registry,
+// the module's triple and data layout set from it, the LLVM optimization
+// pipeline of the -O level (mlir/ExecutionEngine/OptUtils.h, with the
+// target's cost model), then `addPassesToEmitFile` on a legacy pass manager.
+// Executables and shared libraries are linked by `cc`, found on PATH, from
+// a temporary object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NativeOutput.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace cl = llvm::cl;
+using llvm::StringRef;
+
+llvm::cl::OptionCategory &matc::getNativeOptionCategory() {
+  static cl::OptionCategory category(
+      "matc native outputs",
+      "Without --run or --emit, matc writes an executable (-o FILE, "
+      "default a.out)");
+  return category;
+}
+
+static cl::opt<bool>
+    compileOnly("c",
+                cl::desc("Write a relocatable object (position independent; "
+                         "default file <input stem>.o) and do not link"),
+                cl::cat(matc::getNativeOptionCategory()));
+
+static cl::opt<bool>
+    sharedLibrary("shared",
+                  cl::desc("Write a shared library (default file a.out)"),
+                  cl::cat(matc::getNativeOptionCategory()));
+
+static cl::opt<bool> emitHeader(
+    "emit-header",
+    cl::desc("Write the C header declaring the C entry point of every "
+             "function (to stdout, or -o FILE)"),
+    cl::cat(matc::getNativeOptionCategory()));
+
+static cl::opt<std::string>
+    targetTriple("target-triple",
+                 cl::desc("Target triple of the native code (default: the "
+                          "host's)"),
+                 cl::value_desc("triple"), cl::init(""),
+                 cl::cat(matc::getNativeOptionCategory()));
+
+static cl::opt<std::string> targetCPU(
+    "target-cpu",
+    cl::desc("CPU the native code is tuned for and may use every feature of "
+             "(default 'host': the CPU matc runs on)"),
+    cl::value_desc("cpu"), cl::init("host"),
+    cl::cat(matc::getNativeOptionCategory()));
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "matc") << message << "\n";
+  return 1;
+}
+
+/// `-O<n>` for LLVM's code generator.
+static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+/// The TargetMachine of `--target-triple` and `--target-cpu`.
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(unsigned optLevel) {
+  static const bool initialized = [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+    llvm::InitializeAllAsmParsers();
+    return true;
+  }();
+  (void)initialized;
+
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  llvm::Triple triple =
+      targetTriple.empty()
+          ? host
+          : llvm::Triple(llvm::Triple::normalize(targetTriple));
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target || triple.getArch() == llvm::Triple::UnknownArch)
+    return makeError("unknown target triple '" + targetTriple + "'" +
+                     (error.empty() ? "" : ": " + error));
+
+  std::string cpu = targetCPU;
+  std::string features;
+  if (cpu == "host") {
+    if (triple.getArch() == host.getArch()) {
+      cpu = llvm::sys::getHostCPUName().str();
+      llvm::SubtargetFeatures hostFeatures;
+      for (const auto &feature : llvm::sys::getHostCPUFeatures())
+        hostFeatures.AddFeature(feature.first(), feature.second);
+      features = hostFeatures.getString();
+    } else {
+      cpu = "generic";
+    }
+  }
+  // An empty CPU keeps the subtarget from warning about an unknown one.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!subtarget || (cpu != "generic" && !subtarget->isCPUStringValid(cpu)))
+    return makeError("unknown CPU '" + cpu + "' for target '" + triple.str() +
+                     "' (see llc -mtriple=" + triple.str() + " -mcpu=help)");
+
+  llvm::TargetOptions options;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, options, llvm::Reloc::PIC_, std::nullopt,
+      getCodeGenOptLevel(optLevel)));
+  if (!machine)
+    return makeError("cannot generate code for '" + triple.str() + "'");
+  return machine;
+}
+
+llvm::Expected<matc::NativeRequest>
+matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
+                           bool outputGiven, StringRef output, StringRef input,
+                           unsigned optLevel) {
+  // At most one thing to do.
+  llvm::SmallVector<StringRef> modes;
+  if (run)
+    modes.push_back("--run");
+  if (emitStage || emitAsm)
+    modes.push_back("--emit");
+  if (emitHeader)
+    modes.push_back("--emit-header");
+  if (compileOnly)
+    modes.push_back("-c");
+  if (sharedLibrary)
+    modes.push_back("--shared");
+  if (modes.size() > 1)
+    return makeError(modes[0] + " and " + modes[1] + " cannot be combined");
+
+  NativeRequest request;
+  if (emitAsm)
+    request.kind = NativeKind::Assembly;
+  else if (emitHeader)
+    request.kind = NativeKind::Header;
+  else if (compileOnly)
+    request.kind = NativeKind::Object;
+  else if (sharedLibrary)
+    request.kind = NativeKind::SharedLibrary;
+  else if (!run && !emitStage)
+    request.kind = NativeKind::Executable;
+
+  bool targetGiven =
+      targetTriple.getNumOccurrences() || targetCPU.getNumOccurrences();
+  if (request.kind == NativeKind::None || request.kind == NativeKind::Header) {
+    if (targetGiven)
+      return makeError(
+          StringRef(targetTriple.getNumOccurrences() ? "--target-triple"
+                                                     : "--target-cpu") +
+          " applies only to native code (an executable, -c, --shared, "
+          "--emit=asm)");
+    if (run && outputGiven)
+      return makeError("--run writes no file: -o cannot be used with it");
+    return request;
+  }
+
+  switch (request.kind) {
+  case NativeKind::Executable:
+  case NativeKind::SharedLibrary:
+    request.output = outputGiven ? output.str() : "a.out";
+    if (request.output == "-")
+      return makeError(StringRef(request.kind == NativeKind::Executable
+                                     ? "an executable"
+                                     : "a shared library") +
+                       " cannot be written to standard output: give -o FILE");
+    break;
+  case NativeKind::Object: {
+    StringRef stem = input == "-" ? "a" : llvm::sys::path::stem(input);
+    request.output = outputGiven ? output.str() : (stem + ".o").str();
+    break;
+  }
+  default:
+    request.output = output.str();
+    break;
+  }
+
+  auto machine = createTargetMachine(optLevel);
+  if (!machine)
+    return machine.takeError();
+  request.targetMachine = std::move(*machine);
+
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  const llvm::Triple &triple = request.targetMachine->getTargetTriple();
+  if ((request.kind == NativeKind::Executable ||
+       request.kind == NativeKind::SharedLibrary) &&
+      (triple.getArch() != host.getArch() || triple.getOS() != host.getOS()))
+    return makeError("cannot link for '" + triple.str() +
+                     "': matc links only for the host (" + host.str() +
+                     "); use -c or --emit=asm and link with that target's "
+                     "tools");
+  return request;
+}
+
+/// Runs the target's code generator on `module` into `os`.
+static bool generateCode(llvm::Module &module, llvm::TargetMachine &machine,
+                         llvm::CodeGenFileType type,
+                         llvm::raw_pwrite_stream &os) {
+  llvm::legacy::PassManager pm;
+  if (machine.addPassesToEmitFile(pm, os, nullptr, type)) {
+    fail("the target cannot emit this kind of file");
+    return false;
+  }
+  pm.run(module);
+  return true;
+}
+
+/// Writes what `generateCode` makes to `path` ("-": stdout).
+static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
+                     llvm::CodeGenFileType type, StringRef path) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec,
+                           type == llvm::CodeGenFileType::AssemblyFile
+                               ? llvm::sys::fs::OF_Text
+                               : llvm::sys::fs::OF_None);
+  if (ec)
+    return fail("cannot write '" + path + "': " + ec.message());
+  // raw_fd_ostream on a pipe cannot seek: buffer the object in memory.
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream bufferStream(buffer);
+  if (!generateCode(module, machine, type, bufferStream))
+    return 1;
+  out.os() << buffer;
+  out.os().flush();
+  if (out.os().has_error())
+    return fail("cannot write '" + path + "'");
+  out.keep();
+  return 0;
+}
+
+/// Links `object` into `output` with `cc` (`-shared` for a library), adding
+/// the OpenMP runtime if the code calls it.
+static int link(StringRef object, const matc::NativeRequest &request,
+                bool needsOpenMP) {
+  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
+  if (!cc)
+    return fail("cannot link: no 'cc' on PATH (install a C compiler, or "
+                "write an object with -c and link it yourself)");
+  // Check early that the output can be written, for a clear message.
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream probe(request.output, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      return fail("cannot write '" + request.output + "': " + ec.message());
+  }
+  llvm::SmallVector<std::string> args = {*cc};
+  if (request.kind == matc::NativeKind::SharedLibrary)
+    args.push_back("-shared");
+  args.append({"-o", request.output, object.str()});
+#ifdef MATC_LLVM_LIBRARY_DIR
+  if (needsOpenMP)
+    args.append({"-L" MATC_LLVM_LIBRARY_DIR,
+                 "-Wl,-rpath," MATC_LLVM_LIBRARY_DIR, "-lomp"});
+#endif
+  args.push_back("-lm");
+  llvm::SmallVector<StringRef> argRefs(args.begin(), args.end());
+  std::string error;
+  int status = llvm::sys::ExecuteAndWait(*cc, argRefs, /*Env=*/std::nullopt,
+                                         /*Redirects=*/{}, 0, 0, &error);
+  if (status != 0) {
+    llvm::sys::fs::remove(request.output);
+    return fail("linking '" + request.output + "' with '" + *cc + "' failed" +
+                (error.empty() ? "" : ": " + error));
+  }
+  return 0;
+}
+
+int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
+                            unsigned optLevel) {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "matc");
+  if (!llvmModule)
+    return fail("internal compiler error: translation to LLVM IR failed");
+  llvm::TargetMachine &machine = *request.targetMachine;
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->setDataLayout(machine.createDataLayout());
+  if (llvm::Error error = mlir::makeOptimizingTransformer(
+          optLevel, /*sizeLevel=*/0, &machine)(llvmModule.get()))
+    return fail("LLVM optimization failed: " + toString(std::move(error)));
+
+  switch (request.kind) {
+  case NativeKind::Assembly:
+    return writeCode(*llvmModule, machine, llvm::CodeGenFileType::AssemblyFile,
+                     request.output);
+  case NativeKind::Object:
+    return writeCode(*llvmModule, machine, llvm::CodeGenFileType::ObjectFile,
+                     request.output);
+  case NativeKind::Executable:
+  case NativeKind::SharedLibrary:
+    break;
+  case NativeKind::None:
+  case NativeKind::Header:
+    llvm_unreachable("not native code");
+  }
+
+  bool needsOpenMP = llvm::any_of(llvmModule->functions(), [](auto &fn) {
+    return fn.isDeclaration() && fn.getName().starts_with("__kmpc_");
+  });
+  llvm::SmallString<128> object;
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("matc", "o", fd, object))
+    return fail("cannot create a temporary object file: " + ec.message());
+  llvm::FileRemover remover(object);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    if (!generateCode(*llvmModule, machine, llvm::CodeGenFileType::ObjectFile,
+                      os))
+      return 1;
+    os.flush();
+    if (os.has_error())
+      return fail("cannot write the temporary object '" + object + "'");
+  }
+  return link(object, request, needsOpenMP);
+}

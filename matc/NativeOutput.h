@@ -1,0 +1,83 @@
+//===- NativeOutput.h - Executables, objects, libraries, headers -*- C++
+//-*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The part of the `matc` driver that writes native code: the options
+// `-c`, `--shared`, `--emit-header`, `--target-triple`, `--target-cpu`, and
+// the code generation through LLVM's TargetMachine, then the system linker
+// (`cc`) for executables and shared libraries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATC_NATIVEOUTPUT_H
+#define MATC_NATIVEOUTPUT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace matc {
+
+/// The options this file defines, for `--help`.
+llvm::cl::OptionCategory &getNativeOptionCategory();
+
+/// What a matc command writes, when it is not `--run` or an IR stage.
+enum class NativeKind {
+  /// Neither: `--run` or `--emit=<IR stage>`.
+  None,
+  /// An executable (`-o FILE` alone; the default).
+  Executable,
+  /// A relocatable object (`-c`).
+  Object,
+  /// A shared library (`--shared`).
+  SharedLibrary,
+  /// Native assembly (`--emit=asm`).
+  Assembly,
+  /// The C header of the C entry points (`--emit-header`).
+  Header,
+};
+
+/// A checked request for native output.
+struct NativeRequest {
+  NativeKind kind = NativeKind::None;
+  /// The file to write; "-" is standard output.
+  std::string output;
+  /// The LLVM TargetMachine for Executable, Object, SharedLibrary and
+  /// Assembly: triple from `--target-triple` (default: the host), CPU and
+  /// features from `--target-cpu` (default `host`: the host's CPU and all
+  /// its features), PIC, code generation level from `-O<optLevel>`.
+  std::unique_ptr<llvm::TargetMachine> targetMachine;
+};
+
+/// Works out what to write from the command line: `emitStage` is whether
+/// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,
+/// `outputGiven`/`output` the `-o` option, `input` the input file name.
+/// Creates the TargetMachine. Returns a message for `matc: error:` when the
+/// options conflict, the target or CPU is unknown, or an executable or a
+/// library is asked for a target matc cannot link for.
+llvm::Expected<NativeRequest> resolveNativeRequest(bool emitStage, bool emitAsm,
+                                                   bool run, bool outputGiven,
+                                                   llvm::StringRef output,
+                                                   llvm::StringRef input,
+                                                   unsigned optLevel);
+
+/// Translates `module` (the LLVM dialect, after `matrix-export-c-interface`)
+/// to LLVM IR, optimizes it at `-O<optLevel>` for the request's target
+/// machine and writes assembly, an object, or (through a temporary object
+/// and `cc`) an executable or a shared library. Errors are printed as
+/// `matc: error: ...`; returns the exit status (0 or 1).
+int writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
+                      unsigned optLevel);
+
+} // namespace matc
+
+#endif // MATC_NATIVEOUTPUT_H

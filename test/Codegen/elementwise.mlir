@@ -1,0 +1,71 @@
+// RUN: matc-opt %s --matrix-codegen --canonicalize --cse | FileCheck %s
+
+// The code generation schedule on elementwise ops (lib/Codegen/Schedule.mlir):
+// scf.forall over blocks of 16 rows, then one row of 32 (f32) or 16 (f64)
+// elements per vector operation: an unmasked main loop and a masked last
+// step. A transposed operand is read with a transposing transfer.
+
+#id = affine_map<(i, j) -> (i, j)>
+#tr = affine_map<(i, j) -> (j, i)>
+
+// CHECK-LABEL: func.func @chain_f32
+// CHECK: scf.forall ({{.*}}) in ({{.*}}) shared_outs({{.*}}) -> (tensor<?x?xf32>)
+// CHECK: scf.for
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c32
+// CHECK: vector.transfer_read {{.*}} vector<32xf32>
+// CHECK: vector.transpose
+// CHECK: arith.subf {{.*}} : vector<32xf32>
+// CHECK: vector.transfer_write
+// CHECK: scf.for
+// CHECK: vector.create_mask
+// CHECK: scf.forall.in_parallel
+func.func @chain_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  // a + b.T * 2 - a
+  %r = linalg.generic {indexing_maps = [#id, #tr, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %0 = arith.mulf %y, %two : f32
+    %1 = arith.addf %x, %0 : f32
+    %2 = arith.subf %1, %x : f32
+    linalg.yield %2 : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @negate_f64
+// CHECK: scf.forall
+// CHECK: arith.negf {{.*}} : vector<16xf64>
+func.func @negate_f64(%a: tensor<64x100xf64>) -> tensor<64x100xf64> {
+  %e = tensor.empty() : tensor<64x100xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x100xf64>) outs(%e : tensor<64x100xf64>) {
+  ^bb0(%x: f64, %out: f64):
+    %0 = arith.negf %x : f64
+    linalg.yield %0 : f64
+  } -> tensor<64x100xf64>
+  return %r : tensor<64x100xf64>
+}
+
+// At most 16 x 16: the plain lowering.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+func.func @small(%a: tensor<4x16xf64>) -> tensor<4x16xf64> {
+  %e = tensor.empty() : tensor<4x16xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x16xf64>) outs(%e : tensor<4x16xf64>) {
+  ^bb0(%x: f64, %out: f64):
+    %0 = arith.negf %x : f64
+    linalg.yield %0 : f64
+  } -> tensor<4x16xf64>
+  return %r : tensor<4x16xf64>
+}

@@ -1,0 +1,24 @@
+// RUN: matc-opt %s --split-input-file --matrix-export-c-interface --verify-diagnostics
+
+// expected-error @below {{malformed 'matrix.c_interface' attribute}}
+llvm.func @mat_f(%x: f64) -> f64 attributes {matrix.c_interface = {name = "f"}} {
+  llvm.return %x : f64
+}
+
+// -----
+
+// A precondition on a dimension that is not `?`.
+// expected-error @below {{malformed 'matrix.c_interface' attribute}}
+llvm.func @mat_f(%x: f64) -> f64 attributes {matrix.c_interface = {arg_names = ["x"], function_type = (f64) -> f64, name = "f", preconditions = array<i64: -1, 2>, result_dims = array<i64>}} {
+  llvm.return %x : f64
+}
+
+// -----
+
+// Not the expanded-descriptor convention (a bare pointer for a matrix).
+// expected-error @below {{the lowered signature is not the expanded memref descriptor convention the C entry point needs}}
+llvm.func @mat_f(%a: !llvm.ptr) -> f64 attributes {matrix.c_interface = {arg_names = ["a"], function_type = (tensor<2x2xf64>) -> f64, name = "f", preconditions = array<i64>, result_dims = array<i64>}} {
+  %z = llvm.mlir.constant(0.0 : f64) : f64
+  llvm.return %z : f64
+}
+

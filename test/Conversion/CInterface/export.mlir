@@ -1,0 +1,80 @@
+// RUN: matc-opt %s --split-input-file --matrix-export-c-interface | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-export-c-interface=executable=true | FileCheck %s --check-prefix=EXE
+
+// A lowered Mat function (expanded memref descriptors in and out) and the
+// attribute matrix-prepare-c-interface put on it: a @ b with a.cols ==
+// b.rows, result a.rows x b.cols. The body does not matter here.
+llvm.func @mat_mm(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64,
+                  %b0: !llvm.ptr, %b1: !llvm.ptr, %b2: i64, %b3: i64, %b4: i64, %b5: i64, %b6: i64)
+    -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+    attributes {matrix.c_interface = {arg_names = ["a", "b"],
+      function_type = (tensor<?x?xf64>, tensor<?x3xf64>) -> tensor<?x3xf64>,
+      name = "mm", preconditions = array<i64: -2, -3>,
+      result_dims = array<i64: -1, 3>}} {
+  %d = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+  llvm.return %d : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+}
+
+// The Mat function becomes internal, under another name.
+// CHECK-LABEL: llvm.func internal @mat_mm.impl(
+
+// The C entry point: a, a_rows, a_cols, b, b_rows, result, result_rows.
+// CHECK-LABEL: llvm.func @mat_mm(
+// CHECK-SAME: %[[A:[^:]*]]: !llvm.ptr, %[[AR:[^:]*]]: i64, %[[AC:[^:]*]]: i64, %[[B:[^:]*]]: !llvm.ptr, %[[BR:[^:]*]]: i64, %[[OUT:[^:]*]]: !llvm.ptr, %[[OR:[^:]*]]: i64) -> i32
+// Every size at least 1, then a.cols == b.rows, the expected result sizes.
+// CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-DAG: llvm.icmp "sge" %[[AR]], %[[ONE]]
+// CHECK-DAG: llvm.icmp "sge" %[[AC]], %[[ONE]]
+// CHECK-DAG: llvm.icmp "sge" %[[BR]], %[[ONE]]
+// CHECK-DAG: llvm.icmp "sge" %[[OR]], %[[ONE]]
+// CHECK-DAG: llvm.icmp "eq" %[[AC]], %[[BR]]
+// CHECK-DAG: llvm.icmp "eq" %[[OR]], %[[AR]]
+// CHECK: llvm.cond_br %{{.*}}, ^[[CALL:.*]], ^[[FAIL:.*]]
+// Row-major descriptors: (ptr, ptr, 0, rows, cols, cols, 1).
+// CHECK: ^[[CALL]]:
+// CHECK: %[[D:.*]] = llvm.call @mat_mm.impl(%[[A]], %[[A]], %{{.*}}, %[[AR]], %[[AC]], %[[AC]], %{{.*}}, %[[B]], %[[B]], %{{.*}}, %[[BR]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: ^[[FAIL]]:
+// CHECK-NEXT: %[[STATUS:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: llvm.return %[[STATUS]] : i32
+// The result's sizes are checked again, copied out, the buffer freed.
+// CHECK: llvm.call @free
+// CHECK: "llvm.intr.memcpy"(%[[OUT]],
+// CHECK: llvm.call @free
+// CHECK: llvm.return
+
+// Scalars by value, a scalar result through a pointer.
+llvm.func @mat_axpy(%x: f32, %y: f32) -> f32 attributes {matrix.c_interface = {arg_names = ["x", "y"], function_type = (f32, f32) -> f32, name = "axpy", preconditions = array<i64>, result_dims = array<i64>}} {
+  llvm.return %x : f32
+}
+// CHECK-LABEL: llvm.func @mat_axpy(
+// CHECK-SAME: %[[X:[^:]*]]: f32, %[[Y:[^:]*]]: f32, %[[R:[^:]*]]: !llvm.ptr) -> i32
+// CHECK: %[[V:.*]] = llvm.call @mat_axpy.impl(%[[X]], %[[Y]])
+// CHECK: llvm.store %[[V]], %[[R]] : f32, !llvm.ptr
+
+// Everything else defined here becomes internal; `main` becomes
+// `matc_main`, exported since the top level does something.
+llvm.func @helper() {
+  llvm.return
+}
+llvm.func @main() attributes {matrix.c_program} {
+  llvm.call @helper() : () -> ()
+  llvm.return
+}
+// CHECK-LABEL: llvm.func internal @helper()
+// CHECK-LABEL: llvm.func @matc_main()
+// CHECK-NOT: llvm.func @main
+
+// An executable also gets `int main(void)`.
+// EXE-LABEL: llvm.func @matc_main()
+// EXE-LABEL: llvm.func @main() -> i32
+// EXE: llvm.call @matc_main()
+// EXE: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+// EXE: llvm.return %[[ZERO]] : i32
+
+// -----
+
+// A top level that does nothing: matc_main is internal.
+llvm.func @main() {
+  llvm.return
+}
+// CHECK-LABEL: llvm.func internal @matc_main()

@@ -1,0 +1,78 @@
+// RUN: matc-opt %s --split-input-file --matrix-prepare-c-interface | FileCheck %s
+
+// Sizes are encoded as in SymbolicDim::encode: a constant as itself,
+// dimension d of parameter p as -1 - (2p + d). a @ b needs a.cols (-2) ==
+// b.rows (-3); the result is a.rows (-1) x b.cols (-4). Parameter names
+// come from the NameLocs MLIRGen puts on block arguments.
+
+// CHECK-LABEL: func.func @mat_mm(
+// CHECK-SAME: %{{.*}}: tensor<?x?xf64> {bufferization.writable = false}, %{{.*}}: tensor<?x?xf64> {bufferization.writable = false})
+// CHECK-SAME: matrix.c_interface = {arg_names = ["a", "b"], function_type = (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>, name = "mm", preconditions = array<i64: -2, -3>, result_dims = array<i64: -1, -4>}
+func.func @mat_mm(%a: tensor<?x?xf64> loc("a"), %b: tensor<?x?xf64> loc("b")) -> tensor<?x?xf64> {
+  %c = matrix.matmul %a, %b : tensor<?x?xf64>, tensor<?x?xf64> -> tensor<?x?xf64>
+  return %c : tensor<?x?xf64>
+}
+
+// A call: the callee's precondition in the caller's terms (b.cols == c.rows
+// for the outer product: -4 == -5), its result's sizes too.
+// CHECK-LABEL: func.func @mat_chain(
+// CHECK-SAME: arg_names = ["arg0", "arg1", "arg2"]
+// CHECK-SAME: preconditions = array<i64: -2, -3, -4, -5>, result_dims = array<i64: -1, -6>
+func.func @mat_chain(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %c: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %ab = call @mat_mm(%a, %b) : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  %abc = call @mat_mm(%ab, %c) : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %abc : tensor<?x?xf64>
+}
+
+// A `?` given a fixed size (tensor.cast), elementwise ops with one fixed
+// side: a.rows == 2 and a.cols == 3, each kept once.
+// CHECK-LABEL: func.func @mat_fixed(
+// CHECK-SAME: preconditions = array<i64: -1, 2, -2, 3>, result_dims = array<i64: 2, 3>
+func.func @mat_fixed(%a: tensor<?x?xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %c = tensor.cast %a : tensor<?x?xf32> to tensor<2x?xf32>
+  %s = matrix.add %c, %b : tensor<2x?xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  %t = matrix.sub %s, %a : tensor<2x3xf32>, tensor<?x?xf32> -> tensor<2x3xf32>
+  return %t : tensor<2x3xf32>
+}
+
+// Transposed operands and scalars: a.T @ a needs nothing; a scalar result
+// has no sizes.
+// CHECK-LABEL: func.func @mat_gram(
+// CHECK-SAME: preconditions = array<i64>, result_dims = array<i64: -2, -2>
+func.func @mat_gram(%a: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %t = matrix.transpose %a : tensor<?x?xf64> -> tensor<?x?xf64>
+  %g = matrix.matmul %t, %a : tensor<?x?xf64>, tensor<?x?xf64> -> tensor<?x?xf64>
+  return %g : tensor<?x?xf64>
+}
+// CHECK-LABEL: func.func @mat_axpy(
+// CHECK-SAME: %{{[^:]*}}: f64, %{{[^:]*}}: f64)
+// CHECK-SAME: function_type = (f64, f64) -> f64, name = "axpy", preconditions = array<i64>, result_dims = array<i64>
+func.func @mat_axpy(%x: f64, %y: f64) -> f64 {
+  %r = arith.addf %x, %y : f64
+  return %r : f64
+}
+
+// Only public functions named mat_* are Mat functions.
+// CHECK-LABEL: func.func private @mat_private(
+// CHECK-NOT: matrix.c_interface
+func.func private @mat_private(%a: tensor<2x2xf64>) -> tensor<2x2xf64> {
+  return %a : tensor<2x2xf64>
+}
+
+// `main` is the top level: it is exported (matrix.c_program) only if it
+// does something.
+// CHECK-LABEL: func.func @main()
+// CHECK-SAME: attributes {matrix.c_program}
+func.func @main() {
+  %a = matrix.eye : tensor<2x2xf64>
+  matrix.print %a : tensor<2x2xf64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @main()
+// CHECK-NOT: matrix.c_program
+func.func @main() {
+  return
+}
