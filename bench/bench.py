@@ -20,7 +20,8 @@ see bench/README.md. Steps:
    (harness_eigen.cpp, g++ -O3 -march=native -fopenmp).
 2. Run. Every (variant, operation, type, size) is one process, which runs
    the operation once untimed, then REPS timed repetitions (wall clock,
-   enough for ~0.25 s). The variants run interleaved: round after round,
+   enough for ~0.25 s), with glibc's malloc told to keep freed memory
+   (GLIBC_TUNABLES, see README.md; --cold-malloc: glibc's defaults). The variants run interleaved: round after round,
    each round visiting every variant in turn for one operation, type and
    size, so that a change in machine load hits all of them.
 3. Report. Medians over all repetitions of all rounds; GFLOPS (2 n^3 for a
@@ -173,9 +174,18 @@ def build(matc, build_dir, sizes):
          os.path.join(build_dir, "bench_eigen")])
 
 
-def measure(build_dir, variant, op, typ, n, reps):
+# glibc keeps freed memory in its heap instead of returning it to the OS
+# (and serves large blocks from the heap rather than fresh mmaps); see
+# README.md. --cold-malloc leaves glibc's defaults.
+WARM_MALLOC = ("glibc.malloc.mmap_threshold=4294967296:"
+               "glibc.malloc.trim_threshold=4294967296")
+
+
+def measure(build_dir, variant, op, typ, n, reps, cold_malloc=False):
     name, binary, impl, threads, _, _, env = variant
     environment = dict(os.environ)
+    if not cold_malloc:
+        environment["GLIBC_TUNABLES"] = WARM_MALLOC
     environment.update(env)
     result = subprocess.run(
         [os.path.join(build_dir, binary), impl, op, typ, str(n), str(reps)],
@@ -211,6 +221,8 @@ def main():
     parser.add_argument("--ops", default=",".join(OPS))
     parser.add_argument("--types", default=",".join(TYPES))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--cold-malloc", action="store_true",
+                        help="run with glibc's default malloc thresholds")
     args = parser.parse_args()
     sizes = ([int(s) for s in args.sizes.split(",")] if args.sizes else
              QUICK_SIZES if args.quick else FULL_SIZES)
@@ -234,7 +246,8 @@ def main():
                     order = active[r % len(active):] + active[:r % len(active)]
                     for v in order:
                         times, checksum = measure(build_dir, v, op, typ, n,
-                                                  reps_for(v, op, typ, n))
+                                                  reps_for(v, op, typ, n),
+                                                  args.cold_malloc)
                         checksums[(v[0], v[3], op, typ, n)] = checksum
                         for i, t in enumerate(times):
                             rows.append((v[0], v[3], op, typ, n, r, i, t))

@@ -72,8 +72,10 @@ typedef struct {
   void *allocated, *aligned;
   int64_t offset, sizes[2], strides[2];
 } Memref;
-#define MEMREF_ARGS(p, r, c) (p), (p), (int64_t)0, (int64_t)(r), (int64_t)(c), (int64_t)(c), (int64_t)1
-#define MEMREF_PARAMS void *, void *, int64_t, int64_t, int64_t, int64_t, int64_t
+#define MEMREF_ARGS(p, r, c)                                                   \
+  (p), (p), (int64_t)0, (int64_t)(r), (int64_t)(c), (int64_t)(c), (int64_t)1
+#define MEMREF_PARAMS                                                          \
+  void *, void *, int64_t, int64_t, int64_t, int64_t, int64_t
 Memref mat_mm32(MEMREF_PARAMS, MEMREF_PARAMS);
 Memref mat_mm64(MEMREF_PARAMS, MEMREF_PARAMS);
 Memref mat_mmbt32(MEMREF_PARAMS, MEMREF_PARAMS);
@@ -108,8 +110,8 @@ typedef struct {
       for (int j = 0; j < n; ++j) {                                            \
         T s = 0;                                                               \
         for (int k = 0; k < n; ++k)                                            \
-          s += a[(size_t)i * n + k] * (bt ? b[(size_t)j * n + k]               \
-                                          : b[(size_t)k * n + j]);             \
+          s += a[(size_t)i * n + k] *                                          \
+               (bt ? b[(size_t)j * n + k] : b[(size_t)k * n + j]);             \
         c[(size_t)i * n + j] = s;                                              \
       }                                                                        \
   }                                                                            \
@@ -135,12 +137,12 @@ typedef struct {
     for (size_t i = 0; i < count; ++i)                                         \
       r[i] = a[i] * b[i] + c[i] - d[i] * (T)0.5;                               \
   }                                                                            \
-  /* One loop per operation and a fresh temporary per intermediate, as an    \
-   * array library without expression fusion evaluates the chain. */         \
+  /* One loop per operation and a fresh temporary per intermediate, as an      \
+   * array library without expression fusion evaluates the chain. */           \
   static void temps_##S(size_t count, const T *restrict a,                     \
                         const T *restrict b, const T *restrict c,              \
                         const T *restrict d, T *restrict r) {                  \
-    T *t1 = malloc(sizeof(T) * count), *t2 = malloc(sizeof(T) * count),       \
+    T *t1 = malloc(sizeof(T) * count), *t2 = malloc(sizeof(T) * count),        \
       *t3 = malloc(sizeof(T) * count);                                         \
     for (size_t i = 0; i < count; ++i)                                         \
       t1[i] = a[i] * b[i];                                                     \
@@ -216,17 +218,15 @@ static void run(Problem *p) {
       cblas_dgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0, p->a, n, p->b,
                   n, 0.0, first, n);
     else
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0f, p->a, n,
-                  p->b, n, 0.0f, first, n);
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0f, p->a, n, p->b,
+                  n, 0.0f, first, n);
     if (chain) {
       if (p->f64)
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS,
-                    n, 1.0, p->t1, n, p->c, CHAIN_COLS, 0.0, p->out,
-                    CHAIN_COLS);
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS, n,
+                    1.0, p->t1, n, p->c, CHAIN_COLS, 0.0, p->out, CHAIN_COLS);
       else
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS,
-                    n, 1.0f, p->t1, n, p->c, CHAIN_COLS, 0.0f, p->out,
-                    CHAIN_COLS);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS, n,
+                    1.0f, p->t1, n, p->c, CHAIN_COLS, 0.0f, p->out, CHAIN_COLS);
     }
     return;
   }
@@ -243,14 +243,11 @@ static void run(Problem *p) {
       return;
     }
     if (ew) {
-      Memref r = p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n),
-                                   MEMREF_ARGS(p->b, n, n),
-                                   MEMREF_ARGS(p->c, n, n),
-                                   MEMREF_ARGS(p->d, n, n))
-                        : mat_ew32(MEMREF_ARGS(p->a, n, n),
-                                   MEMREF_ARGS(p->b, n, n),
-                                   MEMREF_ARGS(p->c, n, n),
-                                   MEMREF_ARGS(p->d, n, n));
+      Memref r =
+          p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
+                            MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n))
+                 : mat_ew32(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
+                            MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n));
       take(r, p->out, esize * nn, 0);
       return;
     }
@@ -290,8 +287,8 @@ static double checksum(Problem *p) {
 #ifdef IMPL_MATC
   int n = p->n;
   size_t esize = p->f64 ? 8 : 4;
-  size_t count = !strcmp(p->op, "chain") ? (size_t)n * CHAIN_COLS
-                                         : (size_t)n * n;
+  size_t count =
+      !strcmp(p->op, "chain") ? (size_t)n * CHAIN_COLS : (size_t)n * n;
   int bt = !strcmp(p->op, "matmul_bt");
   Memref r;
   if (!strcmp(p->op, "matmul") || bt)
@@ -315,19 +312,6 @@ static double checksum(Problem *p) {
 int main(int argc, char **argv) {
   if (argc != 6)
     die("usage: harness IMPL OP TYPE N REPS");
-  /* Allocate and free 16 MiB first: glibc then raises its dynamic mmap and
-   * trim thresholds (to 16 and 32 MiB), as in any program that has held a
-   * large matrix. Without it, a process that only ever allocated small
-   * blocks returns freed memory to the OS whenever more than 128 KiB is free
-   * at the top of the heap, and implementations that allocate per call
-   * (matc's results and tile buffers, `temps`) pay page faults on every call
-   * (~18 us each on the benchmark VM). See bench/README.md. */
-  if (!getenv("BENCH_COLD_MALLOC")) {
-    volatile char *warm = malloc((size_t)16 << 20);
-    if (warm)
-      warm[0] = 0;
-    free((void *)warm);
-  }
   Problem p = {0};
   p.impl = argv[1];
   p.op = argv[2];

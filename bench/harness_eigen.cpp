@@ -27,7 +27,8 @@ namespace {
 constexpr int kChainCols = 16;
 
 template <typename T>
-using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Matrix =
+    Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 double now() {
   return std::chrono::duration<double>(
@@ -95,13 +96,6 @@ int main(int argc, char **argv) {
   if (argc != 6 || std::strcmp(argv[1], "eigen") != 0) {
     std::fprintf(stderr, "usage: harness_eigen eigen OP TYPE N REPS\n");
     return 2;
-  }
-  // The malloc warm-up of harness.c.
-  if (!std::getenv("BENCH_COLD_MALLOC")) {
-    volatile char *warm = static_cast<char *>(std::malloc(size_t(16) << 20));
-    if (warm)
-      warm[0] = 0;
-    std::free(const_cast<char *>(warm));
   }
   if (const char *threads = std::getenv("BENCH_THREADS"))
     Eigen::setNbThreads(std::atoi(threads));

@@ -23,6 +23,7 @@
 
 #include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
+#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
 #include "parser/AST.h"
 #include "parser/Parser.h"
 
@@ -106,9 +107,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                       mlir::arith::ArithDialect, mlir::tensor::TensorDialect>();
   llvm::raw_string_ostream &mlirOS = diagOS;
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, mlirOS);
+  mat::SourceDiagnosticHandler sourceHandler(sourceMgr, &context, mlirOS);
   unsigned errors = 0;
   bool internalError = false;
-  // Count errors, then let the SourceMgr handler print them.
+  // Count errors, then let the source handlers print them.
   mlir::ScopedDiagnosticHandler counter(
       &context, [&](mlir::Diagnostic &diag) -> llvm::LogicalResult {
         if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {

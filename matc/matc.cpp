@@ -23,6 +23,7 @@
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
+#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
 #include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
@@ -323,7 +324,10 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   registry.insert<matrix::MatrixDialect>();
   MLIRContext context(registry);
+  // Diagnostics on the source file print as the front end's do (caret,
+  // ranges, safe source line); others (e.g. in generated code) as MLIR's.
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  mat::SourceDiagnosticHandler sourceDiagHandler(sourceMgr, &context);
 
   OwningOpRef<ModuleOp> module = mat::mlirGen(context, *ast);
   if (!module)

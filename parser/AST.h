@@ -63,9 +63,20 @@ public:
   Kind getKind() const { return kind; }
   const Location &getLoc() const { return loc; }
 
+  /// The source text of the whole expression, parentheses included:
+  /// [getBegin(), getEnd()), getEnd() just past its last character. Set by
+  /// the parser; diagnostics underline it.
+  const Location &getBegin() const { return begin; }
+  const Location &getEnd() const { return end; }
+  void setExtent(Location first, Location pastLast) {
+    begin = std::move(first);
+    end = std::move(pastLast);
+  }
+
 private:
   const Kind kind;
   Location loc;
+  Location begin, end;
 };
 
 using ExprPtr = std::unique_ptr<ExprAST>;

@@ -7,19 +7,39 @@
 //===----------------------------------------------------------------------===//
 //
 // Clang-style diagnostics (`FILE:LINE:COL: error: MESSAGE`, the source line,
-// a caret) printed through llvm::SourceMgr, with an error count and a cap.
+// a caret, '~' under related ranges), with an error count and a cap.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MATC_PARSER_DIAGNOSTICS_H
 #define MATC_PARSER_DIAGNOSTICS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mat {
+
+/// Prints one diagnostic, clang-style:
+///
+///   FILE:LINE:COL: error: MESSAGE
+///   the source line
+///   ~~~~ ^ ~~~~
+///
+/// LINE and COL are 1-based (COL counts bytes, as clang does); the caret is
+/// at `loc` and '~' marks the bytes of `ranges` on the same line. The source
+/// line is made safe to print: tabs expand to multiples of 8, a UTF-8
+/// character is one column, a control byte or invalid UTF-8 byte shows as
+/// '?', and a line longer than 160 columns is cut to a window around the
+/// caret ("..." marks the cuts). Colors when `os` supports them. A `loc`
+/// outside `sourceMgr`'s buffers falls back to SourceMgr::PrintMessage.
+void printSourceDiagnostic(llvm::raw_ostream &os,
+                           const llvm::SourceMgr &sourceMgr, llvm::SMLoc loc,
+                           llvm::SourceMgr::DiagKind kind,
+                           const llvm::Twine &message,
+                           llvm::ArrayRef<llvm::SMRange> ranges = {});
 
 /// Reports front-end errors and notes to `os` (stderr by default), counting
 /// errors. The first `maxErrors` errors are printed; the next one is
@@ -34,23 +54,27 @@ public:
                        unsigned maxErrors = kDefaultMaxErrors)
       : sourceMgr(sourceMgr), os(os), maxErrors(maxErrors) {}
 
-  /// Reports an error at `loc` (a pointer into a SourceMgr buffer).
-  void error(llvm::SMLoc loc, const llvm::Twine &message) {
+  /// Reports an error at `loc` (a pointer into a SourceMgr buffer),
+  /// underlining `ranges`.
+  void error(llvm::SMLoc loc, const llvm::Twine &message,
+             llvm::ArrayRef<llvm::SMRange> ranges = {}) {
     if (errorCount > maxErrors)
       return;
     ++errorCount;
-    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error,
-                           errorCount > maxErrors
-                               ? llvm::Twine("too many errors emitted, "
-                                             "stopping now")
-                               : message);
+    if (errorCount > maxErrors)
+      printSourceDiagnostic(os, sourceMgr, loc, llvm::SourceMgr::DK_Error,
+                            "too many errors emitted, stopping now");
+    else
+      printSourceDiagnostic(os, sourceMgr, loc, llvm::SourceMgr::DK_Error,
+                            message, ranges);
   }
 
   /// Attaches a note (e.g. "previous definition is here") to the last error.
   void note(llvm::SMLoc loc, const llvm::Twine &message) {
     if (errorCount > maxErrors)
       return;
-    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Note, message);
+    printSourceDiagnostic(os, sourceMgr, loc, llvm::SourceMgr::DK_Note,
+                          message);
   }
 
   unsigned getErrorCount() const { return errorCount; }

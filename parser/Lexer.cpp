@@ -195,6 +195,17 @@ Token Lexer::lexToken() {
     if (cur == end)
       return makeToken(TokenKind::Eof, cur, cur);
     const char *start = cur++;
+    if (start - lineStart >= kMaxLineLength && *start != '\n' &&
+        *start != '\r') {
+      // Skip to the end of the physical line; its newline still counts.
+      cur = std::find(start, end, '\n');
+      if (cur != start && cur[-1] == '\r')
+        --cur;
+      return makeError(lineStart + kMaxLineLength,
+                       llvm::formatv("line too long: lines are limited to {0} "
+                                     "characters",
+                                     kMaxLineLength));
+    }
     switch (*start) {
     case ' ':
     case '\t':

@@ -82,6 +82,10 @@ struct Token {
 /// per open block, then Eof forever.
 class Lexer {
 public:
+  /// Tokens must start within the first kMaxLineLength bytes of their
+  /// physical line; the rest of a longer line is reported once and skipped.
+  static constexpr int kMaxLineLength = 65536;
+
   Lexer(Diagnostics &diags, unsigned bufferId);
 
   /// Returns the next token.

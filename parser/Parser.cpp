@@ -100,7 +100,17 @@ private:
   bool parseRow(bool inner, std::vector<ExprPtr> &row, unsigned &height);
   ParsedExpr makeExpr(ExprPtr node, unsigned childHeight);
 
-  void consume() { tok = lexer.next(); }
+  void consume() {
+    previousEnd = tok.loc;
+    previousEnd.col += tok.spelling.size();
+    previousEnd.ptr = llvm::SMLoc::getFromPointer(tok.spelling.end());
+    tok = lexer.next();
+  }
+  /// Sets the extent of `expr` to [begin, end of the last consumed token).
+  void setExtent(ParsedExpr &expr, const Location &begin) {
+    if (expr)
+      expr.ast->setExtent(begin, previousEnd);
+  }
   /// Reports `message` at `at` unless it is an Error token, which the lexer
   /// already reported. At end of file, adds a note at the innermost open
   /// bracket.
@@ -130,6 +140,8 @@ private:
   Lexer lexer;
   /// The current token.
   Token tok;
+  /// Just past the last consumed token.
+  Location previousEnd;
   /// The brackets being parsed, innermost last.
   std::vector<Token> openBrackets;
   /// The number of parseUnary() calls in progress.
@@ -596,12 +608,14 @@ ParsedExpr Parser::parseBinaryRHS(int minPrecedence, ParsedExpr lhs) {
         return {};
     }
     unsigned height = std::max(lhs.height, rhs.height);
+    Location begin = lhs.ast->getBegin();
     lhs = makeExpr(std::make_unique<BinaryExprAST>(op.loc, op.spelling[0],
                                                    std::move(lhs.ast),
                                                    std::move(rhs.ast)),
                    height);
     if (!lhs)
       return {};
+    setExtent(lhs, begin);
   }
 }
 
@@ -618,20 +632,28 @@ ParsedExpr Parser::parseUnary() {
     error(tok, "unary '+' is not supported");
     return {};
   }
-  if (!tok.is(TokenKind::Minus))
-    return parsePostfix();
-  Location loc = tok.loc;
+  Location begin = tok.loc;
+  if (!tok.is(TokenKind::Minus)) {
+    ParsedExpr postfix = parsePostfix();
+    setExtent(postfix, begin);
+    return postfix;
+  }
   consume();
   ParsedExpr operand = parseUnary();
   if (!operand)
     return {};
-  return makeExpr(std::make_unique<NegExprAST>(loc, std::move(operand.ast)),
-                  operand.height);
+  ParsedExpr neg = makeExpr(
+      std::make_unique<NegExprAST>(begin, std::move(operand.ast)),
+      operand.height);
+  setExtent(neg, begin);
+  return neg;
 }
 
 /// postfix ::= primary ('.' 'T')*
 ParsedExpr Parser::parsePostfix() {
+  Location begin = tok.loc;
   ParsedExpr expr = parsePrimary();
+  setExtent(expr, begin);
   while (expr) {
     if (tok.is(TokenKind::LParen)) {
       error(tok, "only a function name can be called");
@@ -654,6 +676,7 @@ ParsedExpr Parser::parsePostfix() {
     expr =
         makeExpr(std::make_unique<TransposeExprAST>(loc, std::move(expr.ast)),
                  expr.height);
+    setExtent(expr, begin);
   }
   return {};
 }

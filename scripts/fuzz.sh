@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target fuzz/mat-fuzz (lexer, parser, MLIRGen and the
 # verifier, with ASan + UBSan) in build-fuzz/ and fuzzes it, seeded with
-# every .mat file of examples/ and test/. The corpus grows in
+# every .mat file of examples/ and test/ and 40 programs of
+# test/tools/matgen.py. The corpus grows in
 # build-fuzz/fuzz-corpus/; crashes, leaks and timeouts are written to
 # build-fuzz/fuzz-artifacts/ (reproduce: build-fuzz/bin/mat-fuzz FILE).
 #
@@ -30,6 +31,12 @@ find examples test -name '*.mat' -print0 |
   while IFS= read -r -d '' f; do
     cp "$f" "$seeds/$(echo "$f" | tr '/' '_')"
   done
+# And well-typed random programs (test/tools/matgen.py), which reach deep
+# into MLIRGen: functions, '?' dimensions, f32 and f64.
+for seed in $(seq 0 39); do
+  /usr/bin/python3 test/tools/matgen.py --seed "$seed" --size small \
+    > "$seeds/matgen-$seed.mat" 2>/dev/null || rm -f "$seeds/matgen-$seed.mat"
+done
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer

@@ -59,8 +59,13 @@ if getattr(config, "matc_sanitized", "0") == "1":
     for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]:
         if var in os.environ:
             config.environment[var] = os.environ[var]
+    # allocator_may_return_null: a malloc the machine cannot satisfy returns
+    # NULL, as glibc's does, so that generated code reports it itself
+    # (test/matc/out-of-memory.mat) instead of ASan aborting in the JIT.
     config.environment.setdefault(
-        "ASAN_OPTIONS", "detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0")
+        "ASAN_OPTIONS",
+        "detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0:"
+        "allocator_may_return_null=1")
     config.environment.setdefault(
         "UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:abort_on_error=1")
     config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(

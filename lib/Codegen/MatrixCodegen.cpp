@@ -45,9 +45,9 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
   LogicalResult initialize(MLIRContext *context) override {
     // The pass may be cloned (one copy per pass manager thread); the parsed
     // library is immutable and shared between the copies.
-    schedule = std::make_shared<OwningOpRef<ModuleOp>>(
-        parseSourceString<ModuleOp>(getCodegenScheduleSource(), context,
-                                    "matc-codegen-schedule.mlir"));
+    schedule =
+        std::make_shared<OwningOpRef<ModuleOp>>(parseSourceString<ModuleOp>(
+            getCodegenScheduleSource(), context, "matc-codegen-schedule.mlir"));
     if (!*schedule)
       return emitError(UnknownLoc::get(context))
              << "matrix-codegen: the embedded schedule does not parse";
@@ -59,9 +59,8 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     Operation *entry = transform::detail::findTransformEntryPoint(
         getOperation(), library, entryPoint);
     if (!entry) {
-      getOperation()->emitError()
-          << "matrix-codegen: no sequence '" << entryPoint
-          << "' in the schedule";
+      getOperation()->emitError() << "matrix-codegen: no sequence '"
+                                  << entryPoint << "' in the schedule";
       return signalPassFailure();
     }
     // The expensive checks (handle invalidation, on by default) cost more

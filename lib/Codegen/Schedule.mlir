@@ -7,24 +7,28 @@
 //                     feeds an elementwise op into that op's indexing map.
 //   @matc_codegen     tiles, packs and vectorizes every matrix product and
 //                     every 2-D elementwise op (one schedule per kind and
-//                     element type, picked by the matchers below).
+//                     element type, picked by the matchers below), except
+//                     those whose loops all run at most 16 times.
 //
 // Matrix product, after Goto and van de Geijn, "Anatomy of high-performance
 // matrix multiplication" (TOMS 2008) and the MLIR structured codegen of
 // Vasilache et al. (arXiv 2202.03293):
-//   - B is packed into panels of 16 columns, [N/16][K][16], zero-padded: the
-//     register kernel then reads 16 (f64: 8 bytes) or 2 x 16 (f32) contiguous
-//     elements per step of k, whatever the leading dimension of B and whether
-//     B is stored transposed;
 //   - C is computed in tiles of MC x NC (one scf.forall iteration, the unit of
-//     multi-threading), in a packed tile buffer that is zero-filled and then
-//     unpacked into C in the same iteration; B panels are packed per tile and
-//     per KC-block of k, so every temporary is small (<= 64 KiB);
-//   - the register kernel is an 8 x (16 or 32) tile of C held in 16 vector
-//     registers over the whole KC-block, updated by one outer product (8
-//     vector FMAs per 16 elements of B) per step of k;
+//     multi-threading) held in a packed tile buffer, zero-filled, then
+//     unpacked into C in the same iteration;
+//   - k runs by KC-blocks; per block, the block of B the tile needs is packed
+//     into panels of 16 columns, [NC/16][KC][16], zero-padded at the edge of
+//     N: the register kernel reads 16 contiguous elements per panel and step
+//     of k whatever the leading dimension of B and whether B is stored
+//     transposed. Temporaries stay small (the C tile and the B block);
+//   - the register kernel is a tile of 8 rows of C by 2 panels (f32) or 1
+//     panel (f64), 16 vector registers kept across the KC-block, updated by
+//     one outer product (vector.fma) per step of k, with A read in place;
 //   - remainders: N is padded by the packing, M is peeled (8 rows at a time,
-//     then one masked tile), K needs none (steps of one).
+//     then one masked tile), K needs none (steps of one); the packing loops
+//     are peeled too, so that their main part is unmasked.
+// Tile sizes are below, in @matc_codegen (tuned on the benchmark machine,
+// bench/README.md).
 module attributes {transform.with_named_sequence} {
 
   //===--------------------------------------------------------------------===//
@@ -84,8 +88,9 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
-  /// A linalg.fill of a packed tile of C ([rows, panels, 16]); a fill the
-  /// product reads as A (zeros(...)) stays 2-D and is left as is.
+  /// A linalg.fill of a packed tile of C ([rows, panels, 16]). A fill that
+  /// a product reads as an operand (`zeros(m, n) @ b`) stays 2-D and is
+  /// left to the plain lowering.
   transform.named_sequence @match_packed_fill(%op: !transform.any_op {transform.readonly})
       -> !transform.any_op {
     transform.match.operation_name %op ["linalg.fill"] : !transform.any_op
@@ -399,8 +404,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mm64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %mc = transform.param.constant 128 : i64 -> !transform.param<i64>
-      %nc = transform.param.constant 128 : i64 -> !transform.param<i64>
+      %mc = transform.param.constant 256 : i64 -> !transform.param<i64>
+      %nc = transform.param.constant 64 : i64 -> !transform.param<i64>
       %kc = transform.param.constant 128 : i64 -> !transform.param<i64>
       %panels = transform.param.constant 1 : i64 -> !transform.param<i64>
       transform.include @schedule_matmul failures(propagate) (%op, %mc, %nc, %kc, %panels)

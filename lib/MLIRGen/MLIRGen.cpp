@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
+#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
 
 #include "MatrixDialect/Analysis/ShapeConstraints.h"
 #include "MatrixDialect/IR/Ops.h"
@@ -118,6 +119,16 @@ private:
 
   Location loc(const mat::Location &l) {
     return FileLineColLoc::get(builder.getStringAttr(*l.file), l.line, l.col);
+  }
+
+  /// The source text of `expr` (FileLineColRange from its first character
+  /// to just past its last), or its anchor if the parser set no extent.
+  Location extent(const mat::ExprAST &expr) {
+    const mat::Location &begin = expr.getBegin(), &end = expr.getEnd();
+    if (!begin.file || !end.file)
+      return loc(expr.getLoc());
+    return FileLineColRange::get(builder.getStringAttr(*begin.file),
+                                 begin.line, begin.col, end.line, end.col);
   }
 
   InFlightDiagnostic error(const mat::Location &l) {
@@ -389,7 +400,12 @@ Result MLIRGenImpl::genBinary(const mat::BinaryExprAST &bin,
     return failure();
   char op = bin.getOp();
   Location l = loc(bin.getLoc());
-  auto emit = [&]() { return error(bin.getLoc()); };
+  // Errors point at the operator and underline both operands.
+  auto emit = [&]() {
+    ++errorCount;
+    return emitError(mat::getCaretWithRanges(
+        l, {extent(bin.getLHS()), extent(bin.getRHS())}));
+  };
 
   // Numbers fold here, as Python would compute them.
   if (lhs->isWeak() && rhs->isWeak() && op != '@') {

@@ -78,12 +78,13 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "matrix-codegen{entry-point=matc_generalize}, "
            "linalg-fuse-elementwise-ops, canonicalize, cse";
   case LoweringStage::Affine:
-    return std::string("matrix-codegen, canonicalize, cse, "
-                       "one-shot-bufferize{bufferize-function-boundaries "
-                       "function-boundary-type-conversion=identity-layout-map}, "
-                       "canonicalize, buffer-deallocation-pipeline, "
-                       "convert-bufferization-to-memref, "
-                       "matrix-lower-memref-copy, ") +
+    return std::string(
+               "matrix-codegen, canonicalize, cse, "
+               "one-shot-bufferize{bufferize-function-boundaries "
+               "function-boundary-type-conversion=identity-layout-map}, "
+               "canonicalize, buffer-deallocation-pipeline, "
+               "convert-bufferization-to-memref, "
+               "matrix-lower-memref-copy, ") +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-affine-loops, canonicalize, cse";
   case LoweringStage::LLVM:
@@ -91,7 +92,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            (openmp ? "convert-scf-to-openmp{num-threads=" +
                          std::to_string(options.numThreads) + "}, "
                    : std::string()) +
-           "expand-strided-metadata, lower-affine, finalize-memref-to-llvm{use-generic-functions}, "
+           "expand-strided-metadata, lower-affine, "
+           "finalize-memref-to-llvm{use-generic-functions}, "
            "convert-scf-to-cf, convert-vector-to-llvm, " +
            (openmp ? "convert-openmp-to-llvm, " : "") +
            "convert-math-to-llvm, convert-arith-to-llvm, "

@@ -2,7 +2,7 @@
 
 // The code generation schedule on matrix products (lib/Codegen/Schedule.mlir).
 
-// f32, run-time shapes: one scf.forall iteration per 128x128 tile of C; in
+// f32, run-time shapes: one scf.forall iteration per 256x128 tile of C; in
 // it, a packed tile of C is zeroed, k runs by blocks of 128 with B packed
 // into 16-wide panels per block (masked vector transfers pad with zeros),
 // the register kernel keeps an 8x2x16 tile in registers across k (the loop

@@ -24,21 +24,24 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
       upstream `linalg-fuse-elementwise-ops` folds a transpose feeding an
       elementwise op into that op's indexing map (run before it);
     - `matc_codegen` (the default): every `linalg.matmul` on f32 or f64
-      (plain or with transposed operands) is packed, tiled for the caches
-      and for registers (one `scf.forall` iteration per tile of the
-      result), vectorized and lowered to `vector.fma`; every 2-D
-      `linalg.generic` with only parallel loops (fused elementwise
-      expressions, transposes, iota, eye) is tiled by rows in an
-      `scf.forall` and vectorized along its rows. Remainders of every size
-      are handled (peeling, masking, padding in the packing). Runs on
+      (plain or with transposed operands) is tiled for the caches (one
+      `scf.forall` iteration per tile of the result, the unit of
+      multi-threading), its B operand packed into panels of 16 columns per
+      tile and k-block, and its register tiles vectorized and lowered to
+      `vector.fma`; every 2-D `linalg.generic` with only parallel loops
+      (fused elementwise expressions, transposes, iota, eye) is tiled by
+      rows in an `scf.forall` and vectorized along its rows. Ops whose loops
+      all run at most 16 times are left to the plain lowering. Every size
+      is handled (peeling, masking, padding in the packing). Runs on
       tensors, before bufferization.
 
     ```mlir
     // matc-opt --matrix-codegen
     %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
                        outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
-    // becomes an scf.forall over 128x128 tiles of %r whose body packs B,
-    // loops over k-blocks and runs a register kernel of vector.fma
+    // becomes an scf.forall over 256x128 tiles of %r whose body zeroes a
+    // packed tile, loops over k-blocks packing B and running a register
+    // kernel of vector.fma, and unpacks the tile into %r
     ```
   }];
   let options = [
