@@ -78,11 +78,16 @@ void mat::printSourceDiagnostic(llvm::raw_ostream &os,
     return;
   }
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
-  auto [line, column] = sourceMgr.getLineAndColumn(loc, bufferId);
+  // Lines end at '\n' only (SourceMgr's columns also restart after a lone
+  // '\r', which the lexer rejects): find the line's start ourselves.
+  unsigned line = sourceMgr.getLineAndColumn(loc, bufferId).first;
   const char *bufferStart = buffer->getBufferStart();
   const char *bufferEnd = buffer->getBufferEnd();
   const char *at = loc.getPointer();
-  const char *lineBegin = at - (column - 1);
+  const char *lineBegin = at;
+  while (lineBegin != bufferStart && lineBegin[-1] != '\n')
+    --lineBegin;
+  size_t column = at - lineBegin + 1;
   const char *lineEnd = std::find(at, bufferEnd, '\n');
   if (lineEnd != lineBegin && lineEnd != bufferStart && lineEnd[-1] == '\r' &&
       lineEnd - 1 >= at)

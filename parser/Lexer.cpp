@@ -370,6 +370,9 @@ Token Lexer::lexUnexpected(const char *start) {
   std::string message;
   if (length == 0)
     message = "invalid UTF-8 in source";
+  else if (c == '\r')
+    message = "carriage return (U+000D) not followed by a newline: lines "
+              "must end with LF or CR LF";
   else if (llvm::isPrint(c))
     message = ("unexpected character '" + StringRef(start, 1) + "'").str();
   else

@@ -12,6 +12,17 @@ columns are checked too.
 
   test/tools/difftest.py --matc build/bin/matc --seeds 0:300 --jobs 2
   test/tools/difftest.py --matc build/bin/matc --seeds 4711 -v   (one seed)
+  test/tools/difftest.py --matc build/bin/matc --seeds 0:10000 --batch 10
+
+--batch K compiles K programs per matc process, to spend less time starting
+matc and more compiling: the K programs are concatenated into one file,
+each one's names (variables and functions) prefixed with `pI_` (I = its
+place in the batch) so they stay independent, and matc's output is split
+between them by the number of lines each must print. Every program is
+still checked against its own oracle at every level. When a batch
+disagrees anywhere, each of its programs is run again alone, which names
+the seed; a disagreement that only shows in the batch is reported as
+`FAIL batch ...` with the batch file kept.
 
 A disagreement is reported as `FAIL seed N -O2: ...` with the program
 written to --keep (default: difftest-failures/seed-N.mat, with the oracle's
@@ -24,6 +35,7 @@ exit status 1 if there was any.
 import argparse
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,8 +56,26 @@ def parse_seeds(spec):
     return seeds
 
 
+def run_matc(path, level, args):
+    """Runs `matc PATH --run -OLEVEL`. Returns (stdout, failure message or
+    None): a timeout, a non-zero exit status or anything on stderr fails."""
+    cmd = [args.matc, path, "--run", "-O%s" % level]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=args.timeout, errors="replace")
+    except subprocess.TimeoutExpired:
+        return "", "-O%s: timed out after %ss" % (level, args.timeout)
+    if p.returncode != 0:
+        return p.stdout, "-O%s: exit status %d: %s" % (
+            level, p.returncode, p.stderr.strip()[:500])
+    if p.stderr.strip():
+        return p.stdout, "-O%s: unexpected stderr: %s" % (
+            level, p.stderr.strip()[:500])
+    return p.stdout, None
+
+
 def run_seed(seed, args, tmpdir):
-    """Returns (seed, runs, [failure messages], program, {level: stdout})."""
+    """Returns [(seed, runs, [failure messages], program, {level: stdout})]."""
     program = matgen.generate(seed, args.size)
     src = program.text(seed, args.size)
     path = os.path.join(tmpdir, "seed-%d.mat" % seed)
@@ -54,28 +84,79 @@ def run_seed(seed, args, tmpdir):
     failures, outputs = [], {}
     runs = 0
     for level in args.opt:
-        cmd = [args.matc, path, "--run", "-O%s" % level]
         runs += 1
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=args.timeout, errors="replace")
-        except subprocess.TimeoutExpired:
-            failures.append("-O%s: timed out after %ss" % (level, args.timeout))
+        outputs[level], failure = run_matc(path, level, args)
+        if failure:
+            failures.append(failure)
             continue
-        outputs[level] = p.stdout
-        if p.returncode != 0:
-            failures.append("-O%s: exit status %d: %s" % (
-                level, p.returncode, p.stderr.strip()[:500]))
-            continue
-        if p.stderr.strip():
-            failures.append("-O%s: unexpected stderr: %s" % (
-                level, p.stderr.strip()[:500]))
-            continue
-        msg = matgen.compare(program, p.stdout)
+        msg = matgen.compare(program, outputs[level])
         if msg:
             failures.append("-O%s: %s" % (level, msg))
     os.unlink(path)
-    return seed, runs, failures, program, outputs
+    return [(seed, runs, failures, program, outputs)]
+
+
+# Words of Mat that are not user names (LANGUAGE.md): never prefixed.
+RESERVED = {"def", "return", "f32", "f64", "T", "zeros", "ones", "full",
+            "eye", "iota", "transpose", "print"}
+
+
+def rename_apart(text, index):
+    """Prefixes every user name in `text` (a matgen program) with pINDEX_.
+    Numbers never match (a name starts after a non-word character), and
+    renaming inside comments is harmless."""
+    return re.sub(r"\b[A-Za-z_][A-Za-z0-9_]*\b",
+                  lambda m: m.group(0) if m.group(0) in RESERVED
+                  else "p%d_%s" % (index, m.group(0)), text)
+
+
+def run_batch(seeds, args, tmpdir):
+    """Runs `seeds` as one concatenated program (see --batch); on any
+    disagreement, runs each seed alone. Returns run_seed's list for each
+    seed."""
+    if len(seeds) == 1:
+        return run_seed(seeds[0], args, tmpdir)
+    programs = [matgen.generate(s, args.size) for s in seeds]
+    texts = [rename_apart(p.text(s, args.size), i)
+             for i, (s, p) in enumerate(zip(seeds, programs))]
+    lines = [len(matgen.expected_text(p).splitlines()) for p in programs]
+    path = os.path.join(tmpdir, "batch-%d-%d.mat" % (seeds[0], seeds[-1]))
+    with open(path, "w") as f:
+        f.write("\n".join(texts))
+    ok = True
+    for level in args.opt:
+        stdout, failure = run_matc(path, level, args)
+        got = stdout.splitlines(keepends=True)
+        if failure or len(got) != sum(lines):
+            ok = False
+            break
+        start = 0
+        for program, n in zip(programs, lines):
+            if matgen.compare(program, "".join(got[start:start + n])):
+                ok = False
+            start += n
+        if not ok:
+            break
+    if ok:
+        os.unlink(path)
+        return [(s, len(args.opt), [], p, {}) for s, p in zip(seeds, programs)]
+    results = []
+    for s in seeds:
+        results.extend(run_seed(s, args, tmpdir))
+    if not any(r[2] for r in results):
+        # Only the batch disagrees: keep it and blame its first seed.
+        kept = os.path.join(args.keep or tmpdir, os.path.basename(path))
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            os.replace(path, kept)
+        first = results[0]
+        results[0] = (first[0], first[1],
+                      ["batch of seeds %d..%d disagrees (%s), its programs "
+                       "alone do not" % (seeds[0], seeds[-1], kept)],
+                      first[3], first[4])
+    elif os.path.exists(path):
+        os.unlink(path)
+    return results
 
 
 def main():
@@ -91,45 +172,50 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--keep", default="difftest-failures",
                     help="directory for failing programs ('' for none)")
+    ap.add_argument("--batch", type=int, default=1,
+                    help="programs compiled per matc process (see above)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="one line per program")
     args = ap.parse_args()
     args.opt = args.opt.split(",")
     seeds = parse_seeds(args.seeds)
+    batch = max(1, args.batch)
+    batches = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
 
     start = time.time()
     programs = runs = 0
     failed = []
     with tempfile.TemporaryDirectory(prefix="difftest.") as tmpdir, \
             concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        futures = [pool.submit(run_seed, s, args, tmpdir) for s in seeds]
+        futures = [pool.submit(run_batch, b, args, tmpdir) for b in batches]
         for fut in concurrent.futures.as_completed(futures):
             try:
-                seed, n, failures, program, outputs = fut.result()
+                results = fut.result()
             except Exception as e:  # a generator bug: report it, go on
                 print("ERROR: %r" % e, flush=True)
                 failed.append(-1)
                 continue
-            programs += 1
-            runs += n
-            if args.verbose:
-                print("%s seed %d" % ("FAIL" if failures else "ok", seed),
-                      flush=True)
-            if not failures:
-                continue
-            failed.append(seed)
-            for msg in failures:
-                print("FAIL seed %d %s" % (seed, msg), flush=True)
-            if args.keep:
-                os.makedirs(args.keep, exist_ok=True)
-                base = os.path.join(args.keep, "seed-%d" % seed)
-                with open(base + ".mat", "w") as f:
-                    f.write(program.text(seed, args.size))
-                with open(base + ".expected", "w") as f:
-                    f.write(matgen.expected_text(program))
-                for level, out in outputs.items():
-                    with open("%s.O%s.out" % (base, level), "w") as f:
-                        f.write(out)
+            for seed, n, failures, program, outputs in results:
+                programs += 1
+                runs += n
+                if args.verbose:
+                    print("%s seed %d" % ("FAIL" if failures else "ok", seed),
+                          flush=True)
+                if not failures:
+                    continue
+                failed.append(seed)
+                for msg in failures:
+                    print("FAIL seed %d %s" % (seed, msg), flush=True)
+                if args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                    base = os.path.join(args.keep, "seed-%d" % seed)
+                    with open(base + ".mat", "w") as f:
+                        f.write(program.text(seed, args.size))
+                    with open(base + ".expected", "w") as f:
+                        f.write(matgen.expected_text(program))
+                    for level, out in outputs.items():
+                        with open("%s.O%s.out" % (base, level), "w") as f:
+                            f.write(out)
     print("difftest: %d programs, %d runs, %d disagreements%s (%.0f s)" % (
         programs, runs, len(failed),
         (": seeds " + " ".join(map(str, sorted(failed)[:50]))) if failed else "",
