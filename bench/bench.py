@@ -20,8 +20,9 @@ see bench/README.md. Steps:
    (harness_eigen.cpp, g++ -O3 -march=native -fopenmp).
 2. Run. Every (variant, operation, type, size) is one process, which runs
    the operation once untimed, then REPS timed repetitions (wall clock,
-   enough for ~0.25 s), with glibc's malloc told to keep freed memory
-   (GLIBC_TUNABLES, see README.md; --cold-malloc: glibc's defaults). The variants run interleaved: round after round,
+   enough for ~0.25 s), with glibc's default malloc settings
+   (--warm-malloc: told to keep freed memory, see README.md). The variants
+   run interleaved: round after round,
    each round visiting every variant in turn for one operation, type and
    size, so that a change in machine load hits all of them.
 3. Report. Medians over all repetitions of all rounds; GFLOPS (2 n^3 for a
@@ -176,15 +177,15 @@ def build(matc, build_dir, sizes):
 
 # glibc keeps freed memory in its heap instead of returning it to the OS
 # (and serves large blocks from the heap rather than fresh mmaps); see
-# README.md. --cold-malloc leaves glibc's defaults.
+# README.md. Only with --warm-malloc; by default glibc's defaults apply.
 WARM_MALLOC = ("glibc.malloc.mmap_threshold=4294967296:"
                "glibc.malloc.trim_threshold=4294967296")
 
 
-def measure(build_dir, variant, op, typ, n, reps, cold_malloc=False):
+def measure(build_dir, variant, op, typ, n, reps, warm_malloc=False):
     name, binary, impl, threads, _, _, env = variant
     environment = dict(os.environ)
-    if not cold_malloc:
+    if warm_malloc:
         environment["GLIBC_TUNABLES"] = WARM_MALLOC
     environment.update(env)
     result = subprocess.run(
@@ -221,8 +222,9 @@ def main():
     parser.add_argument("--ops", default=",".join(OPS))
     parser.add_argument("--types", default=",".join(TYPES))
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--cold-malloc", action="store_true",
-                        help="run with glibc's default malloc thresholds")
+    parser.add_argument("--warm-malloc", action="store_true",
+                        help="keep freed memory in glibc's heap "
+                             "(GLIBC_TUNABLES, see README.md)")
     args = parser.parse_args()
     sizes = ([int(s) for s in args.sizes.split(",")] if args.sizes else
              QUICK_SIZES if args.quick else FULL_SIZES)
@@ -247,7 +249,7 @@ def main():
                     for v in order:
                         times, checksum = measure(build_dir, v, op, typ, n,
                                                   reps_for(v, op, typ, n),
-                                                  args.cold_malloc)
+                                                  args.warm_malloc)
                         checksums[(v[0], v[3], op, typ, n)] = checksum
                         for i, t in enumerate(times):
                             rows.append((v[0], v[3], op, typ, n, r, i, t))
@@ -260,8 +262,10 @@ def main():
                          "rep", "seconds"])
         writer.writerows(rows)
     summary = report(rows, checksums, sizes, ops, types)
-    summary += "\nSweep: %d rounds, %.0f s of runs.\n" % (
-        rounds, time.time() - started)
+    summary += "\nSweep: %d rounds, %.0f s of runs; malloc: %s.\n" % (
+        rounds, time.time() - started,
+        "GLIBC_TUNABLES=" + WARM_MALLOC if args.warm_malloc
+        else "glibc's defaults")
     with open(os.path.join(args.out, "summary.md"), "w") as f:
         f.write(summary)
     print(summary)

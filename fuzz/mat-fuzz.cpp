@@ -86,15 +86,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::raw_string_ostream diagOS(diagText);
   mat::Diagnostics diags(sourceMgr, diagOS);
   std::unique_ptr<mat::ModuleAST> ast = mat::parseModule(diags, bufferId);
-  if (!ast) {
-    if (!diags.hadError())
-      invariantFailed("parseModule failed without an error", diagText);
-    if (!hasLocatedError(diagText))
-      invariantFailed("parse error without a location", diagText);
+  if (!ast)
+    invariantFailed("parseModule returned null", diagText);
+  bool syntaxErrors = diags.hadError();
+  if (syntaxErrors && !hasLocatedError(diagText))
+    invariantFailed("parse error without a location", diagText);
+  // As matc does: after syntax errors, MLIRGen checks what parsed.
+  if (diags.limitReached())
     return 0;
-  }
-  if (diags.hadError())
-    invariantFailed("parseModule succeeded after an error", diagText);
 
   std::string astText;
   llvm::raw_string_ostream astOS(astText);
@@ -120,11 +119,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         return llvm::failure();
       });
-  mlir::OwningOpRef<mlir::ModuleOp> module = mat::mlirGen(context, *ast);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mat::mlirGen(context, *ast, diags.getErrorCount());
   if (internalError)
     invariantFailed("MLIRGen built IR that does not verify", diagText);
+  if (syntaxErrors && module)
+    invariantFailed("mlirGen succeeded after syntax errors", diagText);
   if (!module) {
-    if (errors == 0)
+    if (errors == 0 && !syntaxErrors)
       invariantFailed("mlirGen failed without an error", diagText);
     if (!hasLocatedError(diagText))
       invariantFailed("MLIRGen error without a location", diagText);

@@ -267,8 +267,14 @@ static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
     return 1;
   out.os() << buffer;
   out.os().flush();
-  if (out.os().has_error())
-    return fail("cannot write '" + path + "'");
+  if (std::error_code error = out.os().error()) {
+    // Cleared, or raw_fd_ostream's destructor aborts on the pending error.
+    out.os().clear_error();
+    return fail("cannot write " +
+                (path == "-" ? std::string("standard output")
+                             : "'" + path.str() + "'") +
+                ": " + error.message());
+  }
   out.keep();
   return 0;
 }

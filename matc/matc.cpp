@@ -107,8 +107,8 @@ static cl::opt<unsigned>
 /// "threads", so matc takes this one out of argv before cl sees it.
 static unsigned numThreads = 0;
 static cl::extrahelp threadsHelp(
-    "  --threads <n>     Threads for the optimized code (default 0: all "
-    "cores)\n");
+    "  --threads <n>            - Threads for the optimized code (default 0: "
+    "all cores)\n");
 
 /// Removes `--threads N` / `--threads=N` (or `-threads`) from `args` into
 /// numThreads. Returns an error message for a bad value.
@@ -145,9 +145,10 @@ extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
 /// this one out of argv before cl sees it, like --threads.
 static bool showStats = false;
 static cl::extrahelp statsHelp(
-    "  --stats           Print to stderr the flop count of the Matrix-level "
-    "program before\n                    and after the Matrix-level rewrites "
-    "of the -O level\n");
+    "  --stats                  - Print to stderr the flop count of the "
+    "Matrix-level program before\n"
+    "                             and after the Matrix-level rewrites of the "
+    "-O level\n");
 
 /// Removes every `--stats` (or `-stats`) from `args` into showStats.
 static void extractStatsOption(llvm::SmallVectorImpl<const char *> &args) {
@@ -233,6 +234,9 @@ static int runJit(ModuleOp module) {
                                             /*targetMachine=*/nullptr);
   ExecutionEngineOptions options;
   options.transformer = optimize;
+  // The perf listener (on by default) writes a jitdump file per run under
+  // $JITDUMPDIR or /tmp/.debug/jit and may take over a closed stdout's fd.
+  options.enablePerfNotificationListener = false;
   // From -O1 up the outer tiles run on OpenMP threads (omp.parallel), which
   // call the OpenMP runtime: load libomp then.
   SmallVector<StringRef, 1> sharedLibs;
@@ -298,6 +302,15 @@ int main(int argc, char **argv) {
       optLevel);
   if (!native)
     return fail(toString(native.takeError()));
+  // Never write over the source: `-o prog.mat` is a slip, not a request.
+  if (inputFilename != "-") {
+    StringRef output = native->kind == matc::NativeKind::None ||
+                               native->kind == matc::NativeKind::Header
+                           ? StringRef(outputFilename)
+                           : StringRef(native->output);
+    if (output != "-" && !runProgram && llvm::sys::fs::equivalent(inputFilename, output))
+      return fail("output file '" + output + "' is the input file");
+  }
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFilename,
                                                    /*IsText=*/true);
@@ -312,7 +325,10 @@ int main(int argc, char **argv) {
 
   mat::Diagnostics diags(sourceMgr);
   std::unique_ptr<mat::ModuleAST> ast = mat::parseModule(diags, bufferId);
-  if (!ast)
+  // After syntax errors, MLIRGen still checks what parsed (below), for the
+  // independent type and shape errors, unless the cap is reached.
+  bool syntaxErrors = diags.hadError();
+  if (syntaxErrors && (emitAction == Emit::AST || diags.limitReached()))
     return 1;
   if (emitAction == Emit::AST)
     return writeOutput(
@@ -329,8 +345,9 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   mat::SourceDiagnosticHandler sourceDiagHandler(sourceMgr, &context);
 
-  OwningOpRef<ModuleOp> module = mat::mlirGen(context, *ast);
-  if (!module)
+  OwningOpRef<ModuleOp> module =
+      mat::mlirGen(context, *ast, diags.getErrorCount());
+  if (!module || syntaxErrors)
     return 1;
   if (native->kind == matc::NativeKind::Header) {
     PassManager prepare(&context);

@@ -121,6 +121,10 @@ private:
     } else if (auto *ret = llvm::dyn_cast<ReturnStmtAST>(&stmt)) {
       line() << "Return";
       child = &ret->getValue();
+    } else if (auto *invalid = llvm::dyn_cast<InvalidStmtAST>(&stmt)) {
+      line() << "Invalid " << invalid->getName();
+      printLoc(stmt.getLoc());
+      return;
     } else {
       line() << "ExprStmt";
       child = &llvm::cast<ExprStmtAST>(stmt).getExpr();

@@ -191,7 +191,7 @@ private:
 
 class StmtAST {
 public:
-  enum class Kind { Assign, Expr, Return };
+  enum class Kind { Assign, Expr, Return, Invalid };
   StmtAST(Kind kind, Location loc) : kind(kind), loc(std::move(loc)) {}
   virtual ~StmtAST() = default;
   Kind getKind() const { return kind; }
@@ -220,6 +220,22 @@ private:
   std::string name;
   std::optional<TypeSpec> declared;
   ExprPtr value;
+};
+
+/// A top-level assignment to `name` with a syntax error (already reported):
+/// kept in place of the statement so that MLIRGen poisons `name` there, and
+/// later uses of it report nothing more. Location is the name.
+class InvalidStmtAST : public StmtAST {
+public:
+  InvalidStmtAST(Location loc, std::string name)
+      : StmtAST(Kind::Invalid, std::move(loc)), name(std::move(name)) {}
+  llvm::StringRef getName() const { return name; }
+  static bool classof(const StmtAST *s) {
+    return s->getKind() == Kind::Invalid;
+  }
+
+private:
+  std::string name;
 };
 
 /// An expression evaluated for its effect, e.g. `print(x)` or `f(A)`.
@@ -272,6 +288,9 @@ struct TopLevelItem {
 /// A whole source file. The top-level statements, in order, form `main`.
 struct ModuleAST {
   std::vector<TopLevelItem> items;
+  /// Functions whose definition had a syntax error (already reported), left
+  /// out of `items`: calls to them report nothing more.
+  std::vector<std::string> invalidFunctions;
 };
 
 /// Prints `module` as an indented tree (the output of `matc --emit=ast`),

@@ -77,7 +77,9 @@ public:
   std::unique_ptr<ModuleAST> parseModule();
 
 private:
-  std::unique_ptr<FunctionAST> parseFuncDef();
+  /// Parses a function definition into `fn`. Returns false after an error
+  /// (fn.name is set if the name was read).
+  bool parseFuncDef(FunctionAST &fn);
   bool parseSignature(FunctionAST &fn);
   bool parseParams(FunctionAST &fn);
   bool parseParam(ParamAST &param);
@@ -142,6 +144,9 @@ private:
   Token tok;
   /// Just past the last consumed token.
   Location previousEnd;
+  /// The name (and its location) a statement with an error was assigning,
+  /// when the error came after a valid target.
+  std::optional<std::pair<std::string, Location>> failedTarget;
   /// The brackets being parsed, innermost last.
   std::vector<Token> openBrackets;
   /// The number of parseUnary() calls in progress.
@@ -234,7 +239,11 @@ std::unique_ptr<ModuleAST> Parser::parseModule() {
   while (!tok.is(TokenKind::Eof) && !diags.limitReached()) {
     TopLevelItem item;
     if (tok.is(TokenKind::KwDef)) {
-      item.function = parseFuncDef();
+      auto fn = std::make_unique<FunctionAST>();
+      if (parseFuncDef(*fn))
+        item.function = std::move(fn);
+      else if (!fn->name.empty())
+        module->invalidFunctions.push_back(fn->name);
       lastFailed = false;
     } else if (tok.is(TokenKind::KwReturn)) {
       if (!inBodylessFunction)
@@ -245,14 +254,16 @@ std::unique_ptr<ModuleAST> Parser::parseModule() {
       skipUnexpectedBlock(lastFailed);
       lastFailed = true;
     } else {
+      failedTarget.reset();
       item.statement = parseStatement();
       lastFailed = !item.statement;
+      if (lastFailed && failedTarget)
+        item.statement = std::make_unique<InvalidStmtAST>(
+            failedTarget->second, failedTarget->first);
     }
     if (item.function || item.statement)
       module->items.push_back(std::move(item));
   }
-  if (diags.hadError())
-    return nullptr;
   return module;
 }
 
@@ -261,11 +272,10 @@ std::unique_ptr<ModuleAST> Parser::parseModule() {
 ///
 /// The body's last statement, and only that one, is a `return`. After an
 /// error in the header, the body is still parsed for errors of its own.
-std::unique_ptr<FunctionAST> Parser::parseFuncDef() {
-  auto fn = std::make_unique<FunctionAST>();
+bool Parser::parseFuncDef(FunctionAST &fn) {
   consume(); // 'def'
   inBodylessFunction = false;
-  bool ok = parseSignature(*fn);
+  bool ok = parseSignature(fn);
   if (ok && !tok.is(TokenKind::Newline)) {
     error(tok, "expected end of line: the function body must be an indented "
                "block");
@@ -276,10 +286,10 @@ std::unique_ptr<FunctionAST> Parser::parseFuncDef() {
     if (ok)
       error(tok, "expected an indented block after function definition");
     inBodylessFunction = true;
-    return nullptr;
+    return false;
   }
-  ok &= parseBody(*fn);
-  return ok ? std::move(fn) : nullptr;
+  ok &= parseBody(fn);
+  return ok;
 }
 
 /// Parses `IDENT params '->' type ':'`.
@@ -476,6 +486,8 @@ StmtPtr Parser::parseAssignOrExprStatement() {
                 "cannot assign to reserved name '" + var->getName() + "'");
     ok = false;
   }
+  if (ok)
+    failedTarget.emplace(var->getName().str(), var->getLoc());
   std::optional<TypeSpec> declared;
   if (tok.is(TokenKind::Colon)) {
     consume();
@@ -540,6 +552,18 @@ std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
     return std::nullopt;
   }
   consume();
+  // As for the builtins: a matrix stays addressable (LANGUAGE choices in
+  // the README): at most 2^40 elements.
+  constexpr int64_t kMaxElements = int64_t(1) << 40;
+  if (type.rows != TypeSpec::kDynamic && type.cols != TypeSpec::kDynamic &&
+      type.rows > kMaxElements / type.cols) {
+    diags.error(type.loc.ptr,
+                llvm::formatv("matrix type {0}[{1}, {2}] has more than 2^40 "
+                              "elements",
+                              type.element == ElementType::F32 ? "f32" : "f64",
+                              type.rows, type.cols));
+    return std::nullopt;
+  }
   return type;
 }
 
@@ -561,8 +585,9 @@ std::optional<int64_t> Parser::parseDim(bool allowDynamic) {
     std::string digits = tok.spelling.str();
     llvm::erase(digits, '_');
     int64_t value;
-    if (StringRef(digits).getAsInteger(10, value)) {
-      error(tok, "matrix dimension is too large");
+    if (StringRef(digits).getAsInteger(10, value) ||
+        value > (int64_t(1) << 40)) {
+      error(tok, "matrix dimension is too large: at most 2^40");
       return std::nullopt;
     }
     if (value > 0) {

@@ -20,7 +20,12 @@ namespace mat {
 /// identifier is the file name diagnostics print) into a ModuleAST.
 /// Syntax errors are reported through `diags`, recovering at the next
 /// statement so that independent errors are all reported (up to the cap).
-/// Returns null if any error was reported. Never aborts on bad input.
+/// After errors (diags.hadError()), the module holds what parsed: a
+/// top-level statement with an error is left out, or kept as an
+/// InvalidStmtAST if it assigned a name; a function with an error is left
+/// out and named in `invalidFunctions`; so that MLIRGen can still report
+/// the independent errors of the rest without cascades. Never returns null,
+/// never aborts on bad input.
 std::unique_ptr<ModuleAST> parseModule(Diagnostics &diags, unsigned bufferId);
 
 } // namespace mat

@@ -89,7 +89,10 @@ const char *const kBuiltins[] = {"zeros", "ones",      "full", "eye",
 
 class MLIRGenImpl {
 public:
-  explicit MLIRGenImpl(MLIRContext &context) : builder(&context) {}
+  /// `priorErrors`: errors already reported on this file (by the parser),
+  /// which count towards the cap of kMaxErrors.
+  MLIRGenImpl(MLIRContext &context, unsigned priorErrors)
+      : builder(&context), errorCount(priorErrors) {}
 
   OwningOpRef<ModuleOp> generate(const mat::ModuleAST &ast);
 
@@ -201,13 +204,15 @@ private:
   /// Converts `v` to the declared `type`, reporting at `l` what does not fit
   /// (`what` names the place, e.g. "cannot assign" or "argument 1 of 'f'").
   /// Dimensions declared `?` accept any size; a value of unknown size meets
-  /// a known one through tensor.cast.
+  /// a known one through tensor.cast. A number is rounded to the type at
+  /// `numberLoc` (default `l`), where an overflow is reported.
   FailureOr<Value> coerce(const MatValue &v, Type type,
-                          const mat::Location &l, const Twine &what) {
+                          const mat::Location &l, const Twine &what,
+                          std::optional<Location> numberLoc = std::nullopt) {
     Location mlirLoc = loc(l);
     if (v.isWeak()) {
       if (isa<FloatType>(type))
-        return materialize(v, type, mlirLoc);
+        return materialize(v, type, numberLoc.value_or(mlirLoc));
       error(l) << what << ": expected " << formatMatType(type)
                << ", got a number";
       return failure();
@@ -422,14 +427,24 @@ Result MLIRGenImpl::genBinary(const mat::BinaryExprAST &bin,
   // A number meets a typed value: it takes that value's element type.
   Type lhsElement = lhs->isWeak() ? Type() : getElementTypeOrSelf(lhs->value);
   Type rhsElement = rhs->isWeak() ? Type() : getElementTypeOrSelf(rhs->value);
-  Value a = materialize(*lhs, lhsElement ? lhsElement : rhsElement, l);
-  Value b = materialize(*rhs, rhsElement ? rhsElement : lhsElement, l);
+  // A number overflowing the element type is reported at the number.
+  Value a = materialize(*lhs, lhsElement ? lhsElement : rhsElement,
+                        extent(bin.getLHS()));
+  Value b = materialize(*rhs, rhsElement ? rhsElement : lhsElement,
+                        extent(bin.getRHS()));
 
   if (op == '@') {
     FailureOr<RankedTensorType> type =
         inferMatmulType(a.getType(), b.getType(), emit);
     if (failed(type))
       return failure();
+    // Each operand has at most 2^40 elements, the product may have 2^80.
+    if (type->hasStaticShape() &&
+        type->getDimSize(0) > (int64_t(1) << 40) / type->getDimSize(1)) {
+      emit() << "the product " << formatMatType(*type)
+             << " would have more than 2^40 elements";
+      return failure();
+    }
     return MatValue{MatmulOp::create(builder, l, *type, a, b)};
   }
 
@@ -766,6 +781,14 @@ void MLIRGenImpl::genPrint(const mat::CallExprAST &call) {
 
 void MLIRGenImpl::genStatement(const mat::StmtAST &stmt,
                                const mat::FunctionAST *fn) {
+  if (auto *invalid = dyn_cast<mat::InvalidStmtAST>(&stmt)) {
+    Binding poisoned;
+    poisoned.poisoned = true;
+    symbols()[invalid->getName()] = poisoned;
+    if (!inFunction)
+      topLevelNames.try_emplace(invalid->getName(), invalid->getLoc());
+    return;
+  }
   if (auto *exprStmt = dyn_cast<mat::ExprStmtAST>(&stmt)) {
     auto *call = dyn_cast<mat::CallExprAST>(&exprStmt->getExpr());
     if (call && call->getCallee() == "print") {
@@ -804,9 +827,10 @@ void MLIRGenImpl::genStatement(const mat::StmtAST &stmt,
   if (ok && succeeded(v)) {
     binding.value = *v;
     if (declared) {
-      FailureOr<Value> coerced = coerce(*v, *declared, assign.getLoc(),
-                                        "cannot assign to '" +
-                                            assign.getName() + "'");
+      FailureOr<Value> coerced =
+          coerce(*v, *declared, assign.getLoc(),
+                 "cannot assign to '" + assign.getName() + "'",
+                 extent(assign.getValue()));
       if (failed(coerced))
         ok = false;
       else
@@ -871,6 +895,10 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
     if (item.function)
       functions.try_emplace(item.function->name,
                             FunctionInfo{item.function.get(), {}, {}});
+  // Functions with syntax errors: calls to them report nothing more.
+  for (const std::string &name : ast.invalidFunctions)
+    functions.try_emplace(name,
+                          FunctionInfo{nullptr, {}, FunctionInfo::State::Failed});
 
   builder.setInsertionPointToEnd(module.getBody());
   auto main = func::FuncOp::create(builder, builder.getUnknownLoc(), "main",
@@ -910,8 +938,9 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
 }
 
 OwningOpRef<ModuleOp> mat::mlirGen(MLIRContext &context,
-                                   const ModuleAST &module) {
+                                   const ModuleAST &module,
+                                   unsigned priorErrors) {
   context.loadDialect<MatrixDialect, func::FuncDialect, arith::ArithDialect,
                       tensor::TensorDialect>();
-  return MLIRGenImpl(context).generate(module);
+  return MLIRGenImpl(context, priorErrors).generate(module);
 }
