@@ -56,17 +56,23 @@ static StringRef getStagePipeline(LoweringStage stage) {
 /// - Linalg: transposes become linalg.generic and elementwise chains fuse
 ///   into one linalg.generic (no temporary matrices).
 /// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir) tiles,
-///   packs and vectorizes products and elementwise ops on tensors; after
-///   bufferization, the scf.forall over tiles becomes an scf.parallel (run on
-///   OpenMP threads) or, for one thread, a plain scf.for. What the schedule
-///   leaves (fills, copies) becomes affine loops as at -O0; so do the copies
-///   bufferization makes between strided buffers (matrix-lower-memref-copy),
-///   which would otherwise call a runtime library matc does not load.
+///   packs and vectorizes products and elementwise ops on tensors; the packed
+///   tiles get static shapes (matrix-bound-tile-temporaries); after
+///   bufferization, the
+///   scf.forall over tiles becomes an scf.parallel (run on OpenMP threads)
+///   or, for one thread, a plain scf.for, and the packed tiles go on the
+///   stack (matrix-promote-tile-buffers, after the last canonicalize, which
+///   would hoist them out of their alloca scopes into the function's frame).
+///   What the schedule leaves (fills, copies) becomes affine loops as at
+///   -O0; so do the copies bufferization makes between strided buffers
+///   (matrix-lower-memref-copy), which would otherwise call a runtime
+///   library matc does not load.
 /// - LLVM: vector transfers are unrolled to 1-D ones; scf.parallel becomes
 ///   omp.parallel + omp.wsloop with `num_threads` when numThreads > 0 (0:
-///   the OpenMP runtime picks, all cores by default). convert-scf-to-cf runs
-///   after finalize-memref-to-llvm, which must still see the
-///   memref.alloca_scope ops convert-scf-to-openmp creates.
+///   the OpenMP runtime picks, all cores by default), forking a team only
+///   for more than one iteration (matrix-omp-if-multiple-iterations).
+///   convert-scf-to-cf runs after finalize-memref-to-llvm, which must still
+///   see the memref.alloca_scope ops convert-scf-to-openmp creates.
 static std::string getOptimizingStagePipeline(LoweringStage stage,
                                               const LoweringOptions &options) {
   bool openmp = options.numThreads != 1;
@@ -80,17 +86,20 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
   case LoweringStage::Affine:
     return std::string(
                "matrix-codegen, canonicalize, cse, "
+               "matrix-bound-tile-temporaries, "
                "one-shot-bufferize{bufferize-function-boundaries "
                "function-boundary-type-conversion=identity-layout-map}, "
                "canonicalize, buffer-deallocation-pipeline, "
                "convert-bufferization-to-memref, "
                "matrix-lower-memref-copy, ") +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
-           "convert-linalg-to-affine-loops, canonicalize, cse";
+           "convert-linalg-to-affine-loops, canonicalize, cse, "
+           "matrix-promote-tile-buffers";
   case LoweringStage::LLVM:
     return std::string("convert-vector-to-scf{full-unroll}, lower-affine, ") +
            (openmp ? "convert-scf-to-openmp{num-threads=" +
-                         std::to_string(options.numThreads) + "}, "
+                         std::to_string(options.numThreads) +
+                         "}, matrix-omp-if-multiple-iterations, "
                    : std::string()) +
            "expand-strided-metadata, lower-affine, "
            "finalize-memref-to-llvm{use-generic-functions}, "

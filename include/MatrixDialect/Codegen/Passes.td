@@ -87,4 +87,121 @@ def MatrixLowerMemRefCopy : Pass<"matrix-lower-memref-copy"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def MatrixBoundTileTemporaries
+    : Pass<"matrix-bound-tile-temporaries"> {
+  let summary = "Give the temporaries of tiled code the static shape of "
+                "their largest tile";
+  let description = [{
+    The packed tiles the matrix product schedule creates inside an
+    `scf.forall` (the packed tile of C, the packed block of B) have the
+    sizes of the tile they belong to, which are dynamic at the edges of the
+    result (`min(256, M - i)` rows). Bufferized as they are, they become one
+    `malloc` per tile and k-block of every call, whose pages glibc gives back
+    to the system and the next call faults in again.
+
+    This pass rewrites every `tensor.empty` inside an `scf.forall` whose
+    dynamic sizes all have a constant upper bound (computed by the upstream
+    `ValueBoundsConstraintSet` from the `affine.min`/`affine.apply` ops that
+    define the sizes) into a `tensor.empty` of that bounding static shape and
+    a `tensor.extract_slice` of the actual size. After bufferization the
+    buffer is a statically shaped `memref.alloc` and its users take a
+    subview; `matrix-promote-tile-buffers` then puts it on the stack.
+    Temporaries whose bound exceeds `max-bytes` are left as they are. Run it
+    after the schedule and the last `canonicalize` before bufferization
+    (canonicalization folds the slice of an empty tensor back).
+
+    ```mlir
+    %n = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 128)>(%k)[%K]
+    %e = tensor.empty(%n) : tensor<8x?x16xf32>
+    // becomes
+    %b = tensor.empty() : tensor<8x128x16xf32>
+    %e = tensor.extract_slice %b[0, 0, 0] [8, %n, 16] [1, 1, 1]
+        : tensor<8x128x16xf32> to tensor<8x?x16xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"262144",
+           "Largest bounded temporary, in bytes">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def MatrixPromoteTileBuffers
+    : Pass<"matrix-promote-tile-buffers", "::mlir::ModuleOp"> {
+  let summary = "Put the statically shaped temporary buffers of loops on "
+                "the stack, once per thread and loop nest";
+  let description = [{
+    Rewrites a `memref.alloc` into a `memref.alloca` when it is statically
+    shaped, at most `max-bytes` in size, inside a loop, and freed by a
+    `memref.dealloc` in its own block (so its lifetime is one iteration of
+    every loop around it and no view of it escapes). The alloca is placed at
+    the top of a `memref.alloca_scope`, so that the stack it takes is given
+    back when the loops are done:
+
+    - inside an `scf.parallel`, the scope wraps the body of the parallel
+      loop: one buffer per iteration, hence per thread;
+    - otherwise the scope wraps the outermost loop around the buffer, in the
+      function body: one buffer for the whole loop nest, reused by every
+      iteration (iterations never overlap there).
+
+    The buffers of one scope together take at most `max-scope-bytes`;
+    buffers beyond that stay on the heap. The defaults (256 KiB, 512 KiB)
+    keep well inside the 4 MiB stack of an OpenMP worker thread (libomp's
+    default `KMP_STACKSIZE`). Run it after the deallocations are explicit
+    (`buffer-deallocation-pipeline`, `convert-bufferization-to-memref`) and
+    after `scf.forall` became `scf.parallel` or `scf.for`.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c256 {
+      %t = memref.alloc() {alignment = 64 : i64} : memref<256x8x16xf32>
+      ...
+      memref.dealloc %t : memref<256x8x16xf32>
+    }
+    // becomes
+    memref.alloca_scope {
+      %t = memref.alloca() {alignment = 64 : i64} : memref<256x8x16xf32>
+      scf.for %i = %c0 to %n step %c256 {
+        ...
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"262144",
+           "Largest buffer put on the stack, in bytes">,
+    Option<"maxScopeBytes", "max-scope-bytes", "int64_t", /*default=*/"524288",
+           "Most stack the buffers of one scope take, in bytes">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def MatrixOpenMPIfMultipleIterations
+    : Pass<"matrix-omp-if-multiple-iterations"> {
+  let summary = "Run an OpenMP parallel loop of one iteration on the calling "
+                "thread only";
+  let description = [{
+    `convert-scf-to-openmp` turns every `scf.parallel` into an `omp.parallel`
+    region, whose entry forks a team of threads whatever the work. A product
+    whose result fits in one tile (64 x 64, say) has a single iteration; the
+    fork and join then cost more than the product. This pass gives each
+    `omp.parallel` without an `if` clause whose worksharing loop
+    (`omp.wsloop` around one `omp.loop_nest`) has bounds defined outside the
+    region the clause `if(trip count > 1)`, the trip count being the product
+    of `ceildiv(ub - lb, step)` over the loop dimensions (exclusive upper
+    bounds, positive steps, as `convert-scf-to-openmp` makes them). With a
+    false `if`, the region runs on the encountering thread alone (OpenMP 5.2,
+    section 10.1.1).
+
+    ```mlir
+    omp.parallel num_threads(%c2 : i64) {
+      omp.wsloop { omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {...} }
+      omp.terminator
+    }
+    // becomes, with %many = (ceildiv(%n - %c0, %c1) > 1)
+    omp.parallel if(%many) num_threads(%c2 : i64) { ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // MATRIX_CODEGEN_PASSES_TD
