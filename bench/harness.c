@@ -7,8 +7,8 @@
  *===-----------------------------------------------------------------------===*
  *
  * One binary per implementation family, chosen at compile time:
- *   -DIMPL_MATC   kernels compiled by matc (bench/kernels.mat, see bench.py),
- *                 called through their memref-descriptor ABI;
+ *   -DIMPL_MATC   kernels compiled by matc (kernels.mat, see bench.py),
+ *                 called through their C entry points (kernels.h);
  *   -DIMPL_NAIVE  hand-written C loops (gcc -O3 -march=native);
  *   -DIMPL_BLAS   OpenBLAS (cblas_sgemm/dgemm).
  * Eigen lives in harness_eigen.cpp with the same command line.
@@ -66,33 +66,17 @@ static void fill(void *p, int f64, size_t count, unsigned seed) {
 }
 
 #ifdef IMPL_MATC
-/* A 2-D memref descriptor as MLIR lowers it (allocated pointer, aligned
- * pointer, offset, sizes, strides); results come back by value. */
-typedef struct {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} Memref;
-#define MEMREF_ARGS(p, r, c)                                                   \
-  (p), (p), (int64_t)0, (int64_t)(r), (int64_t)(c), (int64_t)(c), (int64_t)1
-#define MEMREF_PARAMS                                                          \
-  void *, void *, int64_t, int64_t, int64_t, int64_t, int64_t
-Memref mat_mm32(MEMREF_PARAMS, MEMREF_PARAMS);
-Memref mat_mm64(MEMREF_PARAMS, MEMREF_PARAMS);
-Memref mat_mmbt32(MEMREF_PARAMS, MEMREF_PARAMS);
-Memref mat_mmbt64(MEMREF_PARAMS, MEMREF_PARAMS);
-Memref mat_ew32(MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS);
-Memref mat_ew64(MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS, MEMREF_PARAMS);
-/* chain<bits>_<n>: static shapes, so that matrix-optimize may reassociate.
- * Declared and dispatched by the generated bench_chains.h. */
-#include "bench_chains.h"
-
-/* matc functions return fresh buffers; the result is copied out so that
- * every implementation leaves it in `out`, and freed. */
-static void take(Memref m, void *out, size_t bytes, int keep) {
-  if (keep)
-    memcpy(out, (char *)m.aligned, bytes);
-  free(m.allocated);
+/* The C entry points of the kernels (kernels.h, written by
+ * `matc --emit-header`): row-major inputs, then the caller's result buffer;
+ * status 0 on success. */
+#include "kernels.h"
+static void check_ok(int status) {
+  if (status != 0)
+    die("a matc kernel refused its sizes");
 }
+/* chain<bits>_<n>: static shapes, so that matrix-optimize may reassociate.
+ * Declared in kernels.h, dispatched by the generated bench_chains.h. */
+#include "bench_chains.h"
 #endif
 
 typedef struct {
@@ -233,29 +217,28 @@ static void run(Problem *p) {
 #endif
 #ifdef IMPL_MATC
   if (!strcmp(p->impl, "matc")) {
-    size_t esize = p->f64 ? 8 : 4;
+    /* The result goes into p->out, as for every other variant. */
     if (matmul) {
-      Memref r = p->f64 ? (bt ? mat_mmbt64 : mat_mm64)(MEMREF_ARGS(p->a, n, n),
-                                                       MEMREF_ARGS(p->b, n, n))
-                        : (bt ? mat_mmbt32 : mat_mm32)(MEMREF_ARGS(p->a, n, n),
-                                                       MEMREF_ARGS(p->b, n, n));
-      take(r, p->out, esize * nn, 0);
+      if (p->f64)
+        check_ok((bt ? mat_mmbt64 : mat_mm64)(p->a, n, n, p->b, n, n, p->out,
+                                              n, n));
+      else
+        check_ok((bt ? mat_mmbt32 : mat_mm32)(p->a, n, n, p->b, n, n, p->out,
+                                              n, n));
       return;
     }
     if (ew) {
-      Memref r =
-          p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
-                            MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n))
-                 : mat_ew32(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
-                            MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n));
-      take(r, p->out, esize * nn, 0);
+      if (p->f64)
+        check_ok(mat_ew64(p->a, n, n, p->b, n, n, p->c, n, n, p->d, n, n,
+                          p->out, n, n));
+      else
+        check_ok(mat_ew32(p->a, n, n, p->b, n, n, p->c, n, n, p->d, n, n,
+                          p->out, n, n));
       return;
     }
     if (chain) {
-      Memref r;
-      if (!run_chain(p->f64, n, p->a, p->b, p->c, &r))
+      if (!run_chain(p->f64, n, p->a, p->b, p->c, p->out))
         die("no chain kernel of that size was compiled");
-      take(r, p->out, esize * (size_t)n * CHAIN_COLS, 0);
       return;
     }
   }
@@ -281,30 +264,8 @@ static double weighted_sum(const void *r, int f64, size_t rows, size_t cols,
   return s;
 }
 
-/* The checksum reads the result: where the matc variants keep it (they do
- * not copy it out in timed runs), the last run is repeated with a copy. */
+/* The checksum of the result the last run left in p->out. */
 static double checksum(Problem *p) {
-#ifdef IMPL_MATC
-  int n = p->n;
-  size_t esize = p->f64 ? 8 : 4;
-  size_t count =
-      !strcmp(p->op, "chain") ? (size_t)n * CHAIN_COLS : (size_t)n * n;
-  int bt = !strcmp(p->op, "matmul_bt");
-  Memref r;
-  if (!strcmp(p->op, "matmul") || bt)
-    r = p->f64 ? (bt ? mat_mmbt64 : mat_mm64)(MEMREF_ARGS(p->a, n, n),
-                                              MEMREF_ARGS(p->b, n, n))
-               : (bt ? mat_mmbt32 : mat_mm32)(MEMREF_ARGS(p->a, n, n),
-                                              MEMREF_ARGS(p->b, n, n));
-  else if (!strcmp(p->op, "ew"))
-    r = p->f64 ? mat_ew64(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
-                          MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n))
-               : mat_ew32(MEMREF_ARGS(p->a, n, n), MEMREF_ARGS(p->b, n, n),
-                          MEMREF_ARGS(p->c, n, n), MEMREF_ARGS(p->d, n, n));
-  else if (!run_chain(p->f64, n, p->a, p->b, p->c, &r))
-    die("no chain kernel of that size was compiled");
-  take(r, p->out, esize * count, 1);
-#endif
   size_t cols = !strcmp(p->op, "chain") ? CHAIN_COLS : (size_t)p->n;
   return weighted_sum(p->out, p->f64, (size_t)p->n, cols, &p->magnitude);
 }
@@ -338,13 +299,21 @@ int main(int argc, char **argv) {
   memset(p.out, 0, esize * nn);
   memset(p.t1, 0, esize * nn);
 
+  /* The times are printed after the runs: output between runs would wake
+   * the reading process, which then competes with the runs (and with
+   * OpenMP threads waiting for the next parallel region) for the cores. */
+  double *times = malloc((size_t)reps * sizeof(double));
+  if (!times)
+    die("out of memory");
   run(&p); /* warm-up: page faults, JIT-free code paths, thread pools */
   for (int r = 0; r < reps; ++r) {
     double t = now();
     run(&p);
-    printf("time %.9f\n", now() - t);
-    fflush(stdout);
+    times[r] = now() - t;
   }
+  for (int r = 0; r < reps; ++r)
+    printf("time %.9f\n", times[r]);
+  free(times);
   double sum = checksum(&p);
   printf("checksum %.17g %.17g\n", sum, p.magnitude);
   return 0;

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 constexpr int kChainCols = 16;
@@ -73,12 +74,15 @@ template <typename T> int bench(const std::string &op, int n, int reps) {
     std::fprintf(stderr, "harness_eigen: unknown operation %s\n", op.c_str());
     return 2;
   }
+  // Printed after the runs, as in harness.c.
+  std::vector<double> times(reps);
   for (int r = 0; r < reps; ++r) {
     double t = now();
     run();
-    std::printf("time %.9f\n", now() - t);
-    std::fflush(stdout);
+    times[r] = now() - t;
   }
+  for (double t : times)
+    std::printf("time %.9f\n", t);
   // The weighted sums of harness.c.
   double sum = 0, magnitude = 0;
   for (Eigen::Index i = 0; i < out.rows(); ++i)

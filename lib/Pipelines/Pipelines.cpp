@@ -33,11 +33,12 @@ static StringRef getStagePipeline(LoweringStage stage) {
     return "convert-matrix-to-linalg, canonicalize, cse";
   case LoweringStage::Affine:
     // Function results are returned in fresh buffers owned by the caller;
-    // identity layouts keep every memref contiguous and row-major.
+    // identity layouts keep every memref contiguous and row-major. The copy
+    // into a C caller's buffer (`.into` variants) becomes loops.
     return "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
-           "convert-bufferization-to-memref, "
+           "convert-bufferization-to-memref, matrix-lower-memref-copy, "
            "convert-linalg-to-affine-loops, canonicalize, cse";
   case LoweringStage::LLVM:
     return "lower-affine, convert-scf-to-cf, expand-strided-metadata, "
@@ -57,8 +58,9 @@ static StringRef getStagePipeline(LoweringStage stage) {
 ///   into one linalg.generic (no temporary matrices).
 /// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir) tiles,
 ///   packs and vectorizes products and elementwise ops on tensors; the packed
-///   tiles get static shapes (matrix-bound-tile-temporaries); after
-///   bufferization, the
+///   tiles get static shapes (matrix-bound-tile-temporaries), and results
+///   that go to a caller's buffer (the C entry points' `.into` variants) are
+///   computed there (eliminate-empty-tensors); after bufferization, the
 ///   scf.forall over tiles becomes an scf.parallel (run on OpenMP threads)
 ///   or, for one thread, a plain scf.for, and the packed tiles go on the
 ///   stack (matrix-promote-tile-buffers, after the last canonicalize, which
@@ -86,7 +88,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
   case LoweringStage::Affine:
     return std::string(
                "matrix-codegen, canonicalize, cse, "
-               "matrix-bound-tile-temporaries, "
+               "matrix-bound-tile-temporaries, eliminate-empty-tensors, "
                "one-shot-bufferize{bufferize-function-boundaries "
                "function-boundary-type-conversion=identity-layout-map}, "
                "canonicalize, buffer-deallocation-pipeline, "

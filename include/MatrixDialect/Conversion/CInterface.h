@@ -21,6 +21,10 @@
 //     the sizes break a shape relation of the function (its preconditions,
 //     including the expected result sizes); then nothing is computed and
 //     `result` is not written.
+//   - a matrix result is computed directly in `result` when that buffer
+//     overlaps no matrix parameter (checked on every call); otherwise in a
+//     buffer of its own, copied to `result` at the end, so that
+//     `mat_f(a, ..., a)` (result over a parameter) stays correct.
 //
 // The entry point is made of two passes: `matrix-prepare-c-interface`, on
 // the Matrix dialect, records each function's signature and shape
@@ -57,6 +61,13 @@ inline constexpr const char *kCInterfaceAttrName = "matrix.c_interface";
 /// Unit attribute on `main` when the top level does something, so that
 /// `matc_main` is exported.
 inline constexpr const char *kCProgramAttrName = "matrix.c_program";
+/// String attribute on a Mat function with a matrix result: the symbol of
+/// its destination-passing variant (`@mat_f.into`, made by
+/// `matrix-prepare-c-interface`), which takes the caller's result buffer as
+/// one more memref argument and writes the result there.
+inline constexpr const char *kCIntoAttrName = "matrix.c_into";
+/// Suffix of the destination-passing variant's symbol.
+inline constexpr const char *kCIntoSuffix = ".into";
 /// Symbol of the C function running the top-level statements.
 inline constexpr const char *kCProgramName = "matc_main";
 /// Status a C entry point returns on success, and when sizes do not fit.

@@ -58,6 +58,15 @@ def MatrixPrepareCInterface
     `bufferization.writable = false`, since C callers pass `const` buffers.
     It puts `matrix.c_program` on `main` if the top level does anything.
 
+    For a function with a matrix result it also adds a private
+    destination-passing variant `@mat_<name>.into` (named by a
+    `matrix.c_into` attribute on the function): the same body, one more
+    argument, a memref of the result type (the caller's contiguous
+    row-major buffer), into which the result is written by
+    `bufferization.materialize_in_destination ... restrict writable`, and no
+    result. From -O1 up, `eliminate-empty-tensors` lets the computation
+    write into that buffer directly (no temporary, no copy).
+
     The lowering carries these attributes to the `llvm.func`s, where
     `matrix-export-c-interface` builds the entry points.
 
@@ -85,10 +94,14 @@ def MatrixExportCInterface
     - adds `llvm.func @mat_f(...) -> i32` with the plain C signature of
       CInterface.h. It returns 1 if a `?` size is below 1 or a precondition
       or expected result size does not hold; else it builds the descriptors
-      (row-major: strides [cols, 1], offset 0), calls `@mat_f.impl`, checks
-      the result's sizes again, copies the result into the caller's buffer
-      (`memcpy` when contiguous, else element by element following the
-      strides), frees the result's allocation and returns 0.
+      (row-major: strides [cols, 1], offset 0). If the function has a
+      destination-passing variant (`matrix.c_into`) and the caller's result
+      buffer overlaps none of the matrix arguments (byte ranges compared on
+      every call), it calls `@mat_f.into` on that buffer and returns 0.
+      Otherwise it calls `@mat_f.impl`, checks the result's sizes again,
+      copies the result into the caller's buffer (`memcpy` when contiguous,
+      else element by element following the strides), frees the result's
+      allocation and returns 0.
 
     `@main` becomes `@matc_main`, exported if it carries
     `matrix.c_program`; with `executable`, a new `i32 @main()` calls it and

@@ -13,7 +13,9 @@
 // returns one as a struct, in a buffer the caller owns (ownership-based
 // buffer deallocation hands results to the caller); the entry point builds
 // the descriptors over the caller's row-major buffers, checks the sizes
-// first, and copies the result out.
+// first, and calls the destination-passing variant `mat_f.into` on the
+// caller's result buffer, or, when that buffer overlaps a parameter,
+// `mat_f.impl` and copies the result out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,8 +45,9 @@ namespace {
 class EntryPointBuilder {
 public:
   EntryPointBuilder(OpBuilder &b, Location loc, const CInterface &c,
-                    LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp freeFn)
-      : b(b), loc(loc), c(c), impl(impl), freeFn(freeFn),
+                    LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp into,
+                    LLVM::LLVMFuncOp freeFn)
+      : b(b), loc(loc), c(c), impl(impl), into(into), freeFn(freeFn),
         ptrType(LLVM::LLVMPointerType::get(b.getContext())),
         i64(b.getI64Type()), i32(b.getI32Type()) {}
 
@@ -93,10 +96,20 @@ private:
   /// it to `out` and frees it; returns the status from every path.
   void copyResult(Value desc, Value out, LLVM::LLVMFuncOp entry);
 
+  /// The byte range [begin, end) of the R x C buffer at `ptr` holding Mat
+  /// parameter `arg` (-1: the result), as two i64.
+  std::pair<Value, Value> byteRange(Value ptr, int arg);
+
+  /// True (i1) if the result buffer `out` overlaps no matrix parameter of
+  /// `args` (the C arguments by Mat parameter).
+  Value resultIsSeparate(Value out, const DenseMap<int, Value> &args);
+
   OpBuilder &b;
   Location loc;
   const CInterface &c;
   LLVM::LLVMFuncOp impl;
+  /// The destination-passing variant of `impl`, or null.
+  LLVM::LLVMFuncOp into;
   LLVM::LLVMFuncOp freeFn;
   Type ptrType, i64, i32;
   /// The C arguments holding `?` sizes, by (Mat parameter or -1, dim).
@@ -161,8 +174,23 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
     Value rows = dimOf(index, 0), cols = dimOf(index, 1);
     implArgs.append({arg, arg, constI64(0), rows, cols, cols, constI64(1)});
   }
-  Value result = LLVM::CallOp::create(b, loc, impl, implArgs).getResult();
   Value out = valueArgs.lookup(-1);
+  if (into) {
+    // The result computed in the caller's buffer, unless that buffer
+    // overlaps a parameter: then as below, in a buffer of its own.
+    Block *intoBlock = entry.addBlock();
+    Block *ownBlock = entry.addBlock();
+    LLVM::CondBrOp::create(b, loc, resultIsSeparate(out, valueArgs), intoBlock,
+                           ownBlock);
+    b.setInsertionPointToStart(intoBlock);
+    SmallVector<Value> intoArgs(implArgs);
+    Value rows = dimOf(-1, 0), cols = dimOf(-1, 1);
+    intoArgs.append({out, out, constI64(0), rows, cols, cols, constI64(1)});
+    LLVM::CallOp::create(b, loc, into, intoArgs);
+    returnStatus(kCStatusOk);
+    b.setInsertionPointToStart(ownBlock);
+  }
+  Value result = LLVM::CallOp::create(b, loc, impl, implArgs).getResult();
   if (!isa<RankedTensorType>(c.type.getResult(0))) {
     LLVM::StoreOp::create(b, loc, result, out);
     returnStatus(kCStatusOk);
@@ -170,6 +198,36 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
   }
   copyResult(result, out, entry);
   return entry;
+}
+
+std::pair<Value, Value> EntryPointBuilder::byteRange(Value ptr, int arg) {
+  Type type = arg < 0 ? c.type.getResult(0) : c.type.getInput(arg);
+  Type element = cast<RankedTensorType>(type).getElementType();
+  Value bytes = LLVM::MulOp::create(
+      b, loc, LLVM::MulOp::create(b, loc, dimOf(arg, 0), dimOf(arg, 1)),
+      constI64(element.getIntOrFloatBitWidth() / 8));
+  Value begin = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
+  return {begin, LLVM::AddOp::create(b, loc, begin, bytes)};
+}
+
+Value EntryPointBuilder::resultIsSeparate(Value out,
+                                          const DenseMap<int, Value> &args) {
+  auto [outBegin, outEnd] = byteRange(out, -1);
+  Value separate =
+      LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
+  for (auto [index, type] : llvm::enumerate(c.type.getInputs())) {
+    if (!isa<RankedTensorType>(type))
+      continue;
+    auto [begin, end] = byteRange(args.lookup(index), index);
+    // [begin, end) and [outBegin, outEnd) are disjoint iff one ends before
+    // the other begins.
+    Value before =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, end, outBegin);
+    Value after =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, outEnd, begin);
+    separate = both(separate, LLVM::OrOp::create(b, loc, before, after));
+  }
+  return separate;
 }
 
 void EntryPointBuilder::copyResult(Value desc, Value out,
@@ -268,6 +326,24 @@ static bool hasExpectedConvention(LLVM::LLVMFuncOp impl, const CInterface &c) {
   return desc && desc.getBody().size() == 5;
 }
 
+/// Checks that `into` takes what `impl` takes (hasExpectedConvention) and
+/// one more expanded memref descriptor, and returns nothing.
+static bool hasExpectedIntoConvention(LLVM::LLVMFuncOp into,
+                                      LLVM::LLVMFuncOp impl) {
+  LLVM::LLVMFunctionType type = into.getFunctionType();
+  ArrayRef<Type> implParams = impl.getFunctionType().getParams();
+  ArrayRef<Type> params = type.getParams();
+  if (type.isVarArg() || !isa<LLVM::LLVMVoidType>(type.getReturnType()) ||
+      params.size() != implParams.size() + kDescriptorArgs ||
+      params.take_front(implParams.size()) != implParams)
+    return false;
+  Type i64 = IntegerType::get(into.getContext(), 64);
+  for (auto [i, t] : llvm::enumerate(params.take_back(kDescriptorArgs)))
+    if (i < 2 ? !isa<LLVM::LLVMPointerType>(t) : t != i64)
+      return false;
+  return true;
+}
+
 namespace {
 struct MatrixExportCInterface
     : matrix::impl::MatrixExportCInterfaceBase<MatrixExportCInterface> {
@@ -287,7 +363,11 @@ struct MatrixExportCInterface
           (global.getValueOrNull() || !global.getInitializerRegion().empty()))
         global.setLinkage(LLVM::Linkage::Internal);
 
-    SmallVector<std::pair<LLVM::LLVMFuncOp, CInterface>> functions;
+    struct Exported {
+      LLVM::LLVMFuncOp impl, into;
+      CInterface c;
+    };
+    SmallVector<Exported> functions;
     for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
       auto attr = fn->getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
       if (!attr)
@@ -302,26 +382,37 @@ struct MatrixExportCInterface
                      "descriptor convention the C entry point needs");
         return signalPassFailure();
       }
-      functions.emplace_back(fn, std::move(*c));
+      LLVM::LLVMFuncOp into;
+      if (auto name = fn->getAttrOfType<StringAttr>(kCIntoAttrName)) {
+        into = symbols.lookup<LLVM::LLVMFuncOp>(name);
+        if (!into || into.isExternal() ||
+            !hasExpectedIntoConvention(into, fn)) {
+          fn.emitError("the destination-passing variant '")
+              << name.getValue() << "' is missing or malformed";
+          return signalPassFailure();
+        }
+      }
+      functions.push_back({fn, into, std::move(*c)});
     }
 
     // Rename every Mat function first: `def main` is `mat_main`, whose
     // entry point is `mat_main` too.
-    for (auto &[fn, c] : functions)
-      if (failed(symbols.rename(fn, c.getCSymbol() + ".impl")))
+    for (Exported &f : functions)
+      if (failed(symbols.rename(f.impl, f.c.getCSymbol() + ".impl")))
         return signalPassFailure();
     FailureOr<LLVM::LLVMFuncOp> freeFn = LLVM::lookupOrCreateFreeFn(b, module);
     if (failed(freeFn))
       return signalPassFailure();
-    for (auto &[fn, c] : functions) {
-      if (symbols.lookup(c.getCSymbol())) {
-        fn.emitError("C entry point '")
-            << c.getCSymbol() << "' is already defined";
+    for (Exported &f : functions) {
+      if (symbols.lookup(f.c.getCSymbol())) {
+        f.impl.emitError("C entry point '")
+            << f.c.getCSymbol() << "' is already defined";
         return signalPassFailure();
       }
-      b.setInsertionPointAfter(fn);
+      b.setInsertionPointAfter(f.impl);
       LLVM::LLVMFuncOp entry =
-          EntryPointBuilder(b, fn.getLoc(), c, fn, *freeFn).build();
+          EntryPointBuilder(b, f.impl.getLoc(), f.c, f.impl, f.into, *freeFn)
+              .build();
       symbols.insert(entry);
     }
 

@@ -15,6 +15,7 @@
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 namespace mlir {
@@ -36,6 +37,40 @@ static std::string getParamName(func::FuncOp fn, unsigned index) {
   return "arg" + std::to_string(index);
 }
 
+/// Adds `@<fn>.into`, a private copy of `fn` (whose result is a matrix)
+/// that takes one more argument, a memref of the result type (identity
+/// layout: a contiguous row-major buffer of the caller), writes the result
+/// there (`bufferization.materialize_in_destination ... restrict writable`)
+/// and returns nothing. Empty-tensor elimination and bufferization then
+/// compute the result in that buffer directly where they can; else it is
+/// one copy. Returns the new function.
+static func::FuncOp addDestinationVariant(func::FuncOp fn) {
+  auto resultType = cast<RankedTensorType>(fn.getResultTypes().front());
+  auto outType =
+      MemRefType::get(resultType.getShape(), resultType.getElementType());
+  OpBuilder b(fn.getContext());
+  b.setInsertionPointAfter(fn);
+  auto into = cast<func::FuncOp>(b.clone(*fn));
+  into.setSymName((fn.getSymName() + kCIntoSuffix).str());
+  into.setPrivate();
+  into->removeAttr(kCInterfaceAttrName);
+  unsigned outIndex = into.getNumArguments();
+  if (failed(into.insertArgument(outIndex, outType,
+                                 b.getDictionaryAttr({}), fn.getLoc())))
+    return nullptr;
+  Value out = into.getArgument(outIndex);
+  into.walk([&](func::ReturnOp ret) {
+    b.setInsertionPoint(ret);
+    bufferization::MaterializeInDestinationOp::create(
+        b, ret.getLoc(), TypeRange(), ret.getOperand(0), out,
+        /*restrict=*/true, /*writable=*/true);
+    ret->eraseOperands(0, ret.getNumOperands());
+  });
+  if (failed(into.eraseResult(0)))
+    return nullptr;
+  return into;
+}
+
 namespace {
 struct MatrixPrepareCInterface
     : matrix::impl::MatrixPrepareCInterfaceBase<MatrixPrepareCInterface> {
@@ -43,7 +78,8 @@ struct MatrixPrepareCInterface
     ModuleOp module = getOperation();
     ShapeConstraintAnalysis analysis;
     StringRef prefix = mat::kUserFunctionPrefix;
-    for (auto fn : module.getOps<func::FuncOp>()) {
+    SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+    for (func::FuncOp fn : functions) {
       if (fn.isExternal())
         continue;
       if (fn.getSymName() == "main") {
@@ -80,6 +116,16 @@ struct MatrixPrepareCInterface
         if (isa<TensorType>(fn.getArgument(i).getType()))
           fn.setArgAttr(i, "bufferization.writable",
                         BoolAttr::get(&getContext(), false));
+
+      // The variant copies these attributes, and keeps them.
+      if (isa<RankedTensorType>(type.getResult(0))) {
+        func::FuncOp into = addDestinationVariant(fn);
+        if (!into) {
+          fn.emitError("cannot build the destination-passing variant");
+          return signalPassFailure();
+        }
+        fn->setAttr(kCIntoAttrName, into.getSymNameAttr());
+      }
     }
   }
 };

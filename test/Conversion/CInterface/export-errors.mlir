@@ -22,3 +22,28 @@ llvm.func @mat_f(%a: !llvm.ptr) -> f64 attributes {matrix.c_interface = {arg_nam
   llvm.return %z : f64
 }
 
+
+// -----
+
+// The destination-passing variant named by matrix.c_into does not exist.
+// expected-error @below {{the destination-passing variant 'mat_f.into' is missing or malformed}}
+llvm.func @mat_f(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64)
+    -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+    attributes {matrix.c_into = "mat_f.into", matrix.c_interface = {arg_names = ["a"], function_type = (tensor<2x2xf64>) -> tensor<2x2xf64>, name = "f", preconditions = array<i64>, result_dims = array<i64: 2, 2>}} {
+  %d = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+  llvm.return %d : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+}
+
+// -----
+
+// It exists but does not take the result descriptor.
+// expected-error @below {{the destination-passing variant 'mat_f.into' is missing or malformed}}
+llvm.func @mat_f(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64)
+    -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+    attributes {matrix.c_into = "mat_f.into", matrix.c_interface = {arg_names = ["a"], function_type = (tensor<2x2xf64>) -> tensor<2x2xf64>, name = "f", preconditions = array<i64>, result_dims = array<i64: 2, 2>}} {
+  %d = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+  llvm.return %d : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+}
+llvm.func private @"mat_f.into"(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64) {
+  llvm.return
+}

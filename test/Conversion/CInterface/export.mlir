@@ -78,3 +78,53 @@ llvm.func @main() {
   llvm.return
 }
 // CHECK-LABEL: llvm.func internal @matc_main()
+
+// -----
+
+// A function with a destination-passing variant (matrix.c_into): when the
+// caller's result buffer overlaps no matrix argument, the entry point calls
+// the variant on it; otherwise the function, and copies.
+llvm.func @mat_tr(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64)
+    -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+    attributes {matrix.c_into = "mat_tr.into", matrix.c_interface = {arg_names = ["a"],
+      function_type = (tensor<?x?xf32>) -> tensor<?x?xf32>, name = "tr",
+      preconditions = array<i64>, result_dims = array<i64: -2, -1>}} {
+  %d = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+  llvm.return %d : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+}
+llvm.func private @"mat_tr.into"(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: i64, %a3: i64, %a4: i64, %a5: i64, %a6: i64,
+                                 %r0: !llvm.ptr, %r1: !llvm.ptr, %r2: i64, %r3: i64, %r4: i64, %r5: i64, %r6: i64) {
+  llvm.return
+}
+llvm.func @main() {
+  llvm.return
+}
+// CHECK-LABEL: llvm.func internal @mat_tr.impl(
+// CHECK-LABEL: llvm.func @mat_tr(
+// CHECK-SAME: %[[A:[^:]*]]: !llvm.ptr, %[[AR:[^:]*]]: i64, %[[AC:[^:]*]]: i64, %[[OUT:[^:]*]]: !llvm.ptr, %[[OR:[^:]*]]: i64, %[[OC:[^:]*]]: i64) -> i32
+// CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK: llvm.cond_br %{{.*}}, ^[[CALL:.*]], ^[[FAIL:.*]]
+// CHECK: ^[[CALL]]:
+// Byte ranges: 4-byte elements, result [out, out + OR * OC * 4), a [a, a + AR * AC * 4).
+// CHECK: %[[ON:.*]] = llvm.mul %[[OR]], %[[OC]]
+// CHECK: %[[OB:.*]] = llvm.mul %[[ON]], %[[FOUR]]
+// CHECK: %[[OBEGIN:.*]] = llvm.ptrtoint %[[OUT]]
+// CHECK: %[[OEND:.*]] = llvm.add %[[OBEGIN]], %[[OB]]
+// CHECK: %[[AN:.*]] = llvm.mul %[[AR]], %[[AC]]
+// CHECK: %[[AB:.*]] = llvm.mul %[[AN]], %[[FOUR]]
+// CHECK: %[[ABEGIN:.*]] = llvm.ptrtoint %[[A]]
+// CHECK: %[[AEND:.*]] = llvm.add %[[ABEGIN]], %[[AB]]
+// CHECK: %[[BEFORE:.*]] = llvm.icmp "ule" %[[AEND]], %[[OBEGIN]]
+// CHECK: %[[AFTER:.*]] = llvm.icmp "ule" %[[OEND]], %[[ABEGIN]]
+// CHECK: %[[DISJOINT:.*]] = llvm.or %[[BEFORE]], %[[AFTER]]
+// CHECK: %[[SEP:.*]] = llvm.and %{{.*}}, %[[DISJOINT]]
+// CHECK: llvm.cond_br %[[SEP]], ^[[INTO:.*]], ^[[OWN:.*]]
+// CHECK: ^[[INTO]]:
+// CHECK: llvm.call @mat_tr.into(%[[A]], %[[A]], %{{.*}}, %[[AR]], %[[AC]], %[[AC]], %{{.*}}, %[[OUT]], %[[OUT]], %{{.*}}, %[[OR]], %[[OC]], %[[OC]], %{{.*}})
+// CHECK-NEXT: %[[OK:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.return %[[OK]] : i32
+// CHECK: ^[[OWN]]:
+// CHECK: llvm.call @mat_tr.impl(
+// CHECK: "llvm.intr.memcpy"(%[[OUT]],
+// CHECK: llvm.call @free
+// CHECK-LABEL: llvm.func internal @mat_tr.into(

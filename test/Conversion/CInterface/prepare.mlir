@@ -8,6 +8,17 @@
 // CHECK-LABEL: func.func @mat_mm(
 // CHECK-SAME: %{{.*}}: tensor<?x?xf64> {bufferization.writable = false}, %{{.*}}: tensor<?x?xf64> {bufferization.writable = false})
 // CHECK-SAME: matrix.c_interface = {arg_names = ["a", "b"], function_type = (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>, name = "mm", preconditions = array<i64: -2, -3>, result_dims = array<i64: -1, -4>}
+// CHECK-SAME: matrix.c_into = "mat_mm.into"
+// CHECK: return %{{.*}} : tensor<?x?xf64>
+
+// Its destination-passing variant: the same body, writing the result into
+// the caller's buffer (one more argument) and returning nothing.
+// CHECK-LABEL: func.func private @mat_mm.into(
+// CHECK-SAME: %[[A:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[B:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[OUT:[^:]*]]: memref<?x?xf64>) {
+// CHECK-NOT: matrix.c_interface
+// CHECK: %[[C:.*]] = matrix.matmul %[[A]], %[[B]]
+// CHECK: bufferization.materialize_in_destination %[[C]] in restrict writable %[[OUT]] : (tensor<?x?xf64>, memref<?x?xf64>) -> ()
+// CHECK-NEXT: return{{$}}
 func.func @mat_mm(%a: tensor<?x?xf64> loc("a"), %b: tensor<?x?xf64> loc("b")) -> tensor<?x?xf64> {
   %c = matrix.matmul %a, %b : tensor<?x?xf64>, tensor<?x?xf64> -> tensor<?x?xf64>
   return %c : tensor<?x?xf64>
@@ -47,6 +58,8 @@ func.func @mat_gram(%a: tensor<?x?xf64>) -> tensor<?x?xf64> {
 // CHECK-LABEL: func.func @mat_axpy(
 // CHECK-SAME: %{{[^:]*}}: f64, %{{[^:]*}}: f64)
 // CHECK-SAME: function_type = (f64, f64) -> f64, name = "axpy", preconditions = array<i64>, result_dims = array<i64>
+// CHECK-NOT: matrix.c_into
+// CHECK-NOT: @mat_axpy.into
 func.func @mat_axpy(%x: f64, %y: f64) -> f64 {
   %r = arith.addf %x, %y : f64
   return %r : f64
