@@ -8,21 +8,11 @@
 #        bench/run.sh [bench.py options]   (see bench/bench.py --help)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 
 packages=(clang-22 gcc g++ libomp-22-dev libopenblas-dev libeigen3-dev
           gnuplot-nox)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "bench: installing ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-fi
+install_missing_packages bench "${packages[@]}"
 
 scripts/setup.sh >/dev/null
 build=${MATC_BUILD_DIR:-build}

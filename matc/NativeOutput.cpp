@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NativeOutput.h"
+#include "OutputFile.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -38,6 +39,8 @@
 
 namespace cl = llvm::cl;
 using llvm::StringRef;
+using matc::fail;
+using matc::writeOutputFile;
 
 llvm::cl::OptionCategory &matc::getNativeOptionCategory() {
   static cl::OptionCategory category(
@@ -82,10 +85,6 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static int fail(const llvm::Twine &message) {
-  llvm::WithColor::error(llvm::errs(), "matc") << message << "\n";
-  return 1;
-}
 
 /// `-O<n>` for LLVM's code generator.
 static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
@@ -253,30 +252,16 @@ static bool generateCode(llvm::Module &module, llvm::TargetMachine &machine,
 /// Writes what `generateCode` makes to `path` ("-": stdout).
 static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
                      llvm::CodeGenFileType type, StringRef path) {
-  std::error_code ec;
-  llvm::ToolOutputFile out(path, ec,
-                           type == llvm::CodeGenFileType::AssemblyFile
-                               ? llvm::sys::fs::OF_Text
-                               : llvm::sys::fs::OF_None);
-  if (ec)
-    return fail("cannot write '" + path + "': " + ec.message());
   // raw_fd_ostream on a pipe cannot seek: buffer the object in memory.
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream bufferStream(buffer);
   if (!generateCode(module, machine, type, bufferStream))
     return 1;
-  out.os() << buffer;
-  out.os().flush();
-  if (std::error_code error = out.os().error()) {
-    // Cleared, or raw_fd_ostream's destructor aborts on the pending error.
-    out.os().clear_error();
-    return fail("cannot write " +
-                (path == "-" ? std::string("standard output")
-                             : "'" + path.str() + "'") +
-                ": " + error.message());
-  }
-  out.keep();
-  return 0;
+  return writeOutputFile(path,
+                         type == llvm::CodeGenFileType::AssemblyFile
+                             ? llvm::sys::fs::OF_Text
+                             : llvm::sys::fs::OF_None,
+                         [&](llvm::raw_ostream &os) { os << buffer; });
 }
 
 /// Links `object` into `output` with `cc` (`-shared` for a library), adding

@@ -30,6 +30,7 @@
 #include "parser/Parser.h"
 
 #include "NativeOutput.h"
+#include "OutputFile.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -161,30 +162,11 @@ static void extractStatsOption(llvm::SmallVectorImpl<const char *> &args) {
   args.erase(it, args.end());
 }
 
-/// Prints `matc: error: MESSAGE` (for errors without a source location).
-static int fail(const llvm::Twine &message) {
-  llvm::WithColor::error(llvm::errs(), "matc") << message << "\n";
-  return 1;
-}
+using matc::fail;
 
 /// Writes whatever `print` produces to the -o file (stdout by default).
 static int writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> print) {
-  std::error_code ec;
-  llvm::ToolOutputFile out(outputFilename, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return fail("cannot write '" + outputFilename + "': " + ec.message());
-  print(out.os());
-  out.os().flush();
-  if (std::error_code error = out.os().error()) {
-    // Cleared, or raw_fd_ostream's destructor aborts on the pending error.
-    out.os().clear_error();
-    return fail("cannot write " +
-                (outputFilename == "-" ? std::string("standard output")
-                                       : "'" + outputFilename + "'") +
-                ": " + error.message());
-  }
-  out.keep();
-  return 0;
+  return matc::writeOutputFile(outputFilename, llvm::sys::fs::OF_Text, print);
 }
 
 /// The pipeline stage that produces the IR `emit` asks for.

@@ -6,6 +6,7 @@
 # Usage: scripts/setup.sh            (re-running only rebuilds what changed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 
 # libclang-rt-22-dev: the sanitizer and libFuzzer runtimes
 # (scripts/test-sanitized.sh, scripts/fuzz.sh); valgrind: the leak checks of
@@ -14,18 +15,7 @@ cd "$(dirname "$0")/.."
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
           libomp-22-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-fi
+install_missing_packages setup "${packages[@]}"
 
 build=${MATC_BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then

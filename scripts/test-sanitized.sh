@@ -9,6 +9,7 @@
 # Usage: scripts/test-sanitized.sh [lit arguments]
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 build=${MATC_ASAN_BUILD_DIR:-build-asan}
 
 # Packages: only when something is missing, let setup.sh install them
@@ -40,15 +41,4 @@ if ! ninja -C "$build" matc matc-opt >&2; then
   exit 1
 fi
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-/usr/lib/llvm-22/bin/lit -v "$build/test" "$@" | tee "$log"
-status=${PIPESTATUS[0]}
-
-passed=$(grep -cE '^(PASS|XFAIL): ' "$log")
-failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log")
-if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-  failed=1
-fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+run_lit "$build" "$@"

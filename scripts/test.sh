@@ -5,6 +5,7 @@
 # Usage: scripts/test.sh [lit arguments, e.g. a test path or --filter=REGEX]
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 build=${MATC_BUILD_DIR:-build}
 
 if ! scripts/setup.sh >/dev/null; then
@@ -13,16 +14,4 @@ if ! scripts/setup.sh >/dev/null; then
   exit 1
 fi
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-/usr/lib/llvm-22/bin/lit -v "$build/test" "$@" | tee "$log"
-status=${PIPESTATUS[0]}
-
-# lit prints one "RESULT: suite :: test" line per test.
-passed=$(grep -cE '^(PASS|XFAIL): ' "$log")
-failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log")
-if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-  failed=1 # lit itself failed (e.g. a bad configuration)
-fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+run_lit "$build" "$@"

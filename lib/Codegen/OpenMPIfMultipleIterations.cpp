@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The matrix-omp-if-multiple-iterations pass (Passes.td): omp.parallel gets
-// `if(trip count > 1)`, so that a parallel loop of one tile does not fork a
-// team of threads.
+// `if(trip count > 1 && elements written >= min-elements)`, so that a
+// parallel loop of one tile, or of little work, does not fork a team of
+// threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,9 @@
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace matrix {
@@ -44,10 +48,37 @@ static omp::LoopNestOp getWorksharingLoopNest(omp::ParallelOp parallel) {
   return found;
 }
 
+/// The memrefs defined outside `parallel` that ops inside it write to
+/// (through views: subview, reinterpret_cast, ...): the results the loop
+/// computes. Buffers allocated inside (per-thread packed tiles) do not
+/// count.
+static SmallVector<Value> getWrittenOutsideBuffers(omp::ParallelOp parallel) {
+  llvm::SetVector<Value> buffers;
+  parallel.getRegion().walk([&](MemoryEffectOpInterface op) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    op.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      Value buffer = effect.getValue();
+      if (!buffer || !isa<MemRefType>(buffer.getType()))
+        continue;
+      while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+        buffer = view.getViewSource();
+      if (!parallel->isAncestor(buffer.getParentRegion()->getParentOp()))
+        buffers.insert(buffer);
+    }
+  });
+  return buffers.takeVector();
+}
+
 namespace {
 struct MatrixOpenMPIfMultipleIterations
     : matrix::impl::MatrixOpenMPIfMultipleIterationsBase<
           MatrixOpenMPIfMultipleIterations> {
+  using MatrixOpenMPIfMultipleIterationsBase::
+      MatrixOpenMPIfMultipleIterationsBase;
+
   void runOnOperation() override {
     getOperation()->walk([&](omp::ParallelOp parallel) {
       if (parallel.getIfExpr())
@@ -68,9 +99,30 @@ struct MatrixOpenMPIfMultipleIterations
       }
       Value one = arith::ConstantOp::create(
           builder, loc, builder.getIntegerAttr(trips.getType(), 1));
-      Value many = arith::CmpIOp::create(builder, loc,
-                                         arith::CmpIPredicate::sgt, trips, one);
-      parallel.getIfExprMutable().assign(many);
+      Value worth = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::sgt, trips, one);
+      // Elements written: the largest buffer the loop writes.
+      Value written;
+      for (Value buffer : getWrittenOutsideBuffers(parallel)) {
+        auto type = cast<MemRefType>(buffer.getType());
+        Value elements = arith::ConstantIndexOp::create(builder, loc, 1);
+        for (int64_t dim = 0; dim < type.getRank(); ++dim)
+          elements = arith::MulIOp::create(
+              builder, loc, elements,
+              memref::DimOp::create(builder, loc, buffer, dim));
+        written = written ? arith::MaxSIOp::create(builder, loc, written,
+                                                   elements)
+                          : elements;
+      }
+      if (written) {
+        Value threshold =
+            arith::ConstantIndexOp::create(builder, loc, minElements);
+        worth = arith::AndIOp::create(
+            builder, loc, worth,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                  written, threshold));
+      }
+      parallel.getIfExprMutable().assign(worth);
     });
   }
 };

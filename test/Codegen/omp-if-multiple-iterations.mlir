@@ -1,7 +1,8 @@
-// RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations | FileCheck %s
+// RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations=min-elements=100 | FileCheck %s
 
 // The team is forked only when the loop nest has more than one iteration:
-// ceildiv(%m - 0, 1) * ceildiv(%n - 0, 2) > 1.
+// ceildiv(%m - 0, 1) * ceildiv(%n - 0, 2) > 1 (nothing written outside the
+// region: no condition on the result size).
 // CHECK-LABEL: func.func @tiles
 // CHECK-SAME: (%[[M:.*]]: index, %[[N:.*]]: index)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -63,6 +64,41 @@ func.func @kept(%m: index, %cond: i1) {
   }
   omp.parallel {
     "test.use"(%m) : (index) -> ()
+    omp.terminator
+  }
+  return
+}
+
+// -----
+
+// The loop writes a buffer defined outside the region (through a subview):
+// the team is forked only if that buffer has at least min-elements elements
+// (here 100).
+// CHECK-LABEL: func.func @result_size
+// CHECK-SAME: (%[[OUT:.*]]: memref<?x?xf32>, %[[N:.*]]: index)
+// CHECK: %[[MANY:.*]] = arith.cmpi sgt
+// CHECK: %[[D0:.*]] = memref.dim %[[OUT]], %{{.*}}
+// CHECK: %[[E0:.*]] = arith.muli %{{.*}}, %[[D0]]
+// CHECK: %[[D1:.*]] = memref.dim %[[OUT]], %{{.*}}
+// CHECK: %[[E1:.*]] = arith.muli %[[E0]], %[[D1]]
+// CHECK: %[[MIN:.*]] = arith.constant 100 : index
+// CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[E1]], %[[MIN]]
+// CHECK: %[[WORTH:.*]] = arith.andi %[[MANY]], %[[BIG]]
+// CHECK: omp.parallel if(%[[WORTH]])
+func.func @result_size(%out: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        %row = memref.subview %out[%i, 0] [1, 1] [1, 1] : memref<?x?xf32> to memref<1x1xf32, strided<[?, 1], offset: ?>>
+        %tmp = memref.alloca() : memref<4xf32>
+        memref.store %f, %tmp[%c0] : memref<4xf32>
+        memref.store %f, %row[%c0, %c0] : memref<1x1xf32, strided<[?, 1], offset: ?>>
+        omp.yield
+      }
+    }
     omp.terminator
   }
   return

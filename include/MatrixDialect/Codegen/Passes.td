@@ -177,31 +177,50 @@ def MatrixPromoteTileBuffers
 
 def MatrixOpenMPIfMultipleIterations
     : Pass<"matrix-omp-if-multiple-iterations"> {
-  let summary = "Run an OpenMP parallel loop of one iteration on the calling "
-                "thread only";
+  let summary = "Run an OpenMP parallel loop of one iteration, or of little "
+                "work, on the calling thread only";
   let description = [{
     `convert-scf-to-openmp` turns every `scf.parallel` into an `omp.parallel`
     region, whose entry forks a team of threads whatever the work. A product
-    whose result fits in one tile (64 x 64, say) has a single iteration; the
-    fork and join then cost more than the product. This pass gives each
-    `omp.parallel` without an `if` clause whose worksharing loop
-    (`omp.wsloop` around one `omp.loop_nest`) has bounds defined outside the
-    region the clause `if(trip count > 1)`, the trip count being the product
-    of `ceildiv(ub - lb, step)` over the loop dimensions (exclusive upper
-    bounds, positive steps, as `convert-scf-to-openmp` makes them). With a
-    false `if`, the region runs on the encountering thread alone (OpenMP 5.2,
-    section 10.1.1).
+    whose result fits in one tile (64 x 64, say) has a single iteration, and
+    a small elementwise expression has a few short ones; the fork and join
+    then cost more than the work: from 2 us to about 60 us on the benchmark
+    VM, when the worker thread has to be woken up (bench/README.md).
+
+    This pass gives each `omp.parallel` without an `if` clause whose
+    worksharing loop (`omp.wsloop` around one `omp.loop_nest`) has bounds
+    defined outside the region the clause
+    `if(trip count > 1 && elements >= min-elements)`:
+
+    - the trip count is the product of `ceildiv(ub - lb, step)` over the
+      loop dimensions (exclusive upper bounds, positive steps, as
+      `convert-scf-to-openmp` makes them);
+    - `elements` is the size of the largest buffer defined outside the
+      region that the loop writes (through views), i.e. of the result the
+      tiles make up; the condition is left out when there is none.
+
+    With a false `if`, the region runs on the encountering thread alone
+    (OpenMP 5.2, section 10.1.1). The default of `min-elements`, 65536 (a
+    256 x 256 result), is where 2 threads started to win on the benchmark
+    machine for products; elementwise expressions pay off only from about
+    4 times more.
 
     ```mlir
     omp.parallel num_threads(%c2 : i64) {
       omp.wsloop { omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {...} }
       omp.terminator
     }
-    // becomes, with %many = (ceildiv(%n - %c0, %c1) > 1)
-    omp.parallel if(%many) num_threads(%c2 : i64) { ... }
+    // becomes, with %worth = (ceildiv(%n - %c0, %c1) > 1) and
+    // (rows * cols of the result written in the loop >= 65536)
+    omp.parallel if(%worth) num_threads(%c2 : i64) { ... }
     ```
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
+           "Fewest result elements worth a team of threads">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // MATRIX_CODEGEN_PASSES_TD
