@@ -124,16 +124,21 @@ def run_batch(seeds, args, tmpdir):
     with open(path, "w") as f:
         f.write("\n".join(texts))
     ok = True
+    why = ""
     for level in args.opt:
         stdout, failure = run_matc(path, level, args)
         got = stdout.splitlines(keepends=True)
         if failure or len(got) != sum(lines):
             ok = False
+            why = failure or "-O%s: %d lines of output, %d expected" % (
+                level, len(got), sum(lines))
             break
         start = 0
         for program, n in zip(programs, lines):
-            if matgen.compare(program, "".join(got[start:start + n])):
+            problems = matgen.compare(program, "".join(got[start:start + n]))
+            if problems:
                 ok = False
+                why = "-O%s: %s" % (level, problems)
             start += n
         if not ok:
             break
@@ -152,7 +157,7 @@ def run_batch(seeds, args, tmpdir):
         first = results[0]
         results[0] = (first[0], first[1],
                       ["batch of seeds %d..%d disagrees (%s), its programs "
-                       "alone do not" % (seeds[0], seeds[-1], kept)],
+                       "alone do not: %s" % (seeds[0], seeds[-1], kept, why)],
                       first[3], first[4])
     elif os.path.exists(path):
         os.unlink(path)
