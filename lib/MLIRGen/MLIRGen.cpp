@@ -876,8 +876,12 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
   }
   inFunction = false;
   info.state = FunctionInfo::State::Defined;
-  // A body with errors may lack its terminator: drop it.
-  if (errorCount != errorsBefore) {
+  // A body with errors may lack its terminator: drop it. So is one whose
+  // `return` failed without an error of its own (it used a poisoned name or
+  // called a function that failed): its callers then report nothing more
+  // either, instead of failing to analyze an incomplete body.
+  bool complete = !entry->empty() && isa<func::ReturnOp>(entry->back());
+  if (errorCount != errorsBefore || !complete) {
     func.erase();
     info.op = {};
     info.state = FunctionInfo::State::Failed;
