@@ -199,13 +199,14 @@ struct MatrixPromoteTileBuffers
   void promoteInFunction(func::FuncOp func) {
     // Candidates grouped by the range their scope wraps, in program order.
     llvm::MapVector<std::pair<Operation *, Operation *>,
-                    SmallVector<memref::AllocOp>>
+                    SmallVector<std::pair<memref::AllocOp, memref::DeallocOp>>>
         byScope;
     llvm::DenseMap<std::pair<Operation *, Operation *>, int64_t> scopeBytes;
     func.walk([&](memref::AllocOp alloc) {
       MemRefType type = alloc.getType();
+      memref::DeallocOp dealloc = getDeallocInSameBlock(alloc);
       if (!type.hasStaticShape() || !alloc.getSymbolOperands().empty() ||
-          !getDeallocInSameBlock(alloc))
+          !dealloc)
         return;
       std::optional<int64_t> bytes = getStaticSizeInBytes(type);
       if (!bytes || *bytes > maxBytes)
@@ -214,7 +215,7 @@ struct MatrixPromoteTileBuffers
       if (!range.first || scopeBytes[range] + *bytes > maxScopeBytes)
         return;
       scopeBytes[range] += *bytes;
-      byScope[range].push_back(alloc);
+      byScope[range].emplace_back(alloc, dealloc);
     });
 
     IRRewriter rewriter(&getContext());
@@ -222,11 +223,11 @@ struct MatrixPromoteTileBuffers
       memref::AllocaScopeOp scope =
           wrapInAllocaScope(rewriter, range.first, range.second);
       rewriter.setInsertionPointToStart(&scope.getBodyRegion().front());
-      for (memref::AllocOp alloc : allocs) {
+      for (auto [alloc, dealloc] : allocs) {
         auto alloca = memref::AllocaOp::create(
             rewriter, alloc.getLoc(), alloc.getType(), ValueRange(),
             ValueRange(), alloc.getAlignmentAttr());
-        rewriter.eraseOp(getDeallocInSameBlock(alloc));
+        rewriter.eraseOp(dealloc);
         rewriter.replaceOp(alloc, alloca);
       }
     }

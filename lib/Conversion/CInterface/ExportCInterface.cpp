@@ -72,6 +72,12 @@ private:
     return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, x, y);
   }
   Value both(Value x, Value y) { return LLVM::AndOp::create(b, loc, x, y); }
+  /// Appends to `args` the expanded descriptor of the contiguous row-major
+  /// rows x cols buffer at `ptr`: (ptr, ptr, 0, rows, cols, cols, 1).
+  void appendRowMajorDescriptor(SmallVectorImpl<Value> &args, Value ptr,
+                                Value rows, Value cols) {
+    args.append({ptr, ptr, constI64(0), rows, cols, cols, constI64(1)});
+  }
   void returnStatus(int status) {
     LLVM::ReturnOp::create(b, loc, constI32(status));
   }
@@ -171,8 +177,7 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
       implArgs.push_back(arg);
       continue;
     }
-    Value rows = dimOf(index, 0), cols = dimOf(index, 1);
-    implArgs.append({arg, arg, constI64(0), rows, cols, cols, constI64(1)});
+    appendRowMajorDescriptor(implArgs, arg, dimOf(index, 0), dimOf(index, 1));
   }
   Value out = valueArgs.lookup(-1);
   if (into) {
@@ -184,8 +189,7 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
                            ownBlock);
     b.setInsertionPointToStart(intoBlock);
     SmallVector<Value> intoArgs(implArgs);
-    Value rows = dimOf(-1, 0), cols = dimOf(-1, 1);
-    intoArgs.append({out, out, constI64(0), rows, cols, cols, constI64(1)});
+    appendRowMajorDescriptor(intoArgs, out, dimOf(-1, 0), dimOf(-1, 1));
     LLVM::CallOp::create(b, loc, into, intoArgs);
     returnStatus(kCStatusOk);
     b.setInsertionPointToStart(ownBlock);
@@ -297,9 +301,19 @@ void EntryPointBuilder::copyResult(Value desc, Value out,
 /// Checks that `impl` takes and returns what convert-func-to-llvm makes of
 /// `c.type`: an expanded 2-D memref descriptor per matrix, the float type
 /// per scalar, a descriptor struct or a float as result.
+/// Whether `types` are an expanded 2-D memref descriptor: two pointers
+/// (allocated, aligned), then offset, two sizes and two strides as i64.
+static bool isExpandedDescriptor(ArrayRef<Type> types) {
+  if (types.size() != kDescriptorArgs)
+    return false;
+  for (auto [i, t] : llvm::enumerate(types))
+    if (i < 2 ? !isa<LLVM::LLVMPointerType>(t) : !t.isInteger(64))
+      return false;
+  return true;
+}
+
 static bool hasExpectedConvention(LLVM::LLVMFuncOp impl, const CInterface &c) {
   LLVM::LLVMFunctionType type = impl.getFunctionType();
-  Type i64 = IntegerType::get(impl.getContext(), 64);
   unsigned next = 0;
   ArrayRef<Type> params = type.getParams();
   for (Type input : c.type.getInputs()) {
@@ -308,13 +322,9 @@ static bool hasExpectedConvention(LLVM::LLVMFuncOp impl, const CInterface &c) {
         return false;
       continue;
     }
-    if (next + kDescriptorArgs > params.size())
+    if (next + kDescriptorArgs > params.size() ||
+        !isExpandedDescriptor(params.slice(next, kDescriptorArgs)))
       return false;
-    for (unsigned i = 0; i < kDescriptorArgs; ++i) {
-      Type t = params[next + i];
-      if (i < 2 ? !isa<LLVM::LLVMPointerType>(t) : t != i64)
-        return false;
-    }
     next += kDescriptorArgs;
   }
   if (next != params.size() || type.isVarArg())
@@ -333,15 +343,10 @@ static bool hasExpectedIntoConvention(LLVM::LLVMFuncOp into,
   LLVM::LLVMFunctionType type = into.getFunctionType();
   ArrayRef<Type> implParams = impl.getFunctionType().getParams();
   ArrayRef<Type> params = type.getParams();
-  if (type.isVarArg() || !isa<LLVM::LLVMVoidType>(type.getReturnType()) ||
-      params.size() != implParams.size() + kDescriptorArgs ||
-      params.take_front(implParams.size()) != implParams)
-    return false;
-  Type i64 = IntegerType::get(into.getContext(), 64);
-  for (auto [i, t] : llvm::enumerate(params.take_back(kDescriptorArgs)))
-    if (i < 2 ? !isa<LLVM::LLVMPointerType>(t) : t != i64)
-      return false;
-  return true;
+  return !type.isVarArg() && isa<LLVM::LLVMVoidType>(type.getReturnType()) &&
+         params.size() == implParams.size() + kDescriptorArgs &&
+         params.take_front(implParams.size()) == implParams &&
+         isExpandedDescriptor(params.take_back(kDescriptorArgs));
 }
 
 namespace {
