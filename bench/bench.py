@@ -15,8 +15,10 @@ see bench/README.md. Steps:
    their C entry points (`matc --emit-header`), which write the result into
    the caller's buffer like every other variant. The baselines:
    hand-written C (harness.c -DIMPL_NAIVE, gcc -O3 -march=native), OpenBLAS
-   (cblas_?gemm, OPENBLAS_CORETYPE=SkylakeX: Debian's OpenBLAS 0.3.21 does
-   not know this CPU and otherwise takes a slower kernel) and Eigen 3.4
+   (cblas_?gemm, with OPENBLAS_CORETYPE set from the CPU's flags: SkylakeX
+   with AVX-512, as Debian's OpenBLAS 0.3.21 does not know Sapphire Rapids
+   and otherwise takes a slower kernel, Haswell with AVX2 and FMA only, see
+   openblas_coretype()) and Eigen 3.4
    (harness_eigen.cpp, g++ -O3 -march=native -fopenmp).
 2. Run. Every (variant, operation, type, size) is one process, which runs
    the operation once untimed, then REPS timed repetitions (wall clock,
@@ -51,14 +53,55 @@ OPS = ["matmul", "matmul_bt", "ew", "chain"]
 TYPES = ["f32", "f64"]
 LIBOMP = "/usr/lib/llvm-22/lib/libomp.so"
 
+
+
+def openblas_coretype(cpuinfo="/proc/cpuinfo"):
+    """The OPENBLAS_CORETYPE for this CPU: SkylakeX when it has AVX-512
+    (F, BW, DQ, VL; OpenBLAS 0.3.21 misdetects Sapphire Rapids as Prescott,
+    its slowest kernel), Haswell when it has AVX2 and FMA only (AMD Zen 2/3
+    too; SkylakeX kernels would die of SIGILL there), else None: left to
+    OpenBLAS's own detection."""
+    flags = set()
+    try:
+        with open(cpuinfo) as f:
+            for line in f:
+                if line.startswith("flags"):
+                    flags = set(line.split(":", 1)[1].split())
+                    break
+    except OSError:
+        return None
+    if {"avx512f", "avx512bw", "avx512dq", "avx512vl"} <= flags:
+        return "SkylakeX"
+    if {"avx2", "fma"} <= flags:
+        return "Haswell"
+    return None
+
+
+def cpu_model(cpuinfo="/proc/cpuinfo"):
+    """The CPU's model name, as /proc/cpuinfo gives it ("unknown" if not)."""
+    try:
+        with open(cpuinfo) as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+CORETYPE = openblas_coretype()
+BLAS_ENV = {"OPENBLAS_CORETYPE": CORETYPE} if CORETYPE else {}
+BLAS_NOTE = ("OpenBLAS ran with OPENBLAS_CORETYPE=%s" % CORETYPE if CORETYPE
+             else "OpenBLAS chose its kernel itself")
+
 # name, binary, impl, threads, operations, largest n, extra environment
 VARIANTS = [
     ("matc", "bench_matc_t1", "matc", 1, OPS, None, {}),
     ("matc", "bench_matc_t2", "matc", 2, OPS, None, {}),
     ("openblas", "bench_blas", "blas", 1, ["matmul", "matmul_bt", "chain"],
-     None, {"OPENBLAS_NUM_THREADS": "1", "OPENBLAS_CORETYPE": "SkylakeX"}),
+     None, dict(BLAS_ENV, OPENBLAS_NUM_THREADS="1")),
     ("openblas", "bench_blas", "blas", 2, ["matmul", "matmul_bt", "chain"],
-     None, {"OPENBLAS_NUM_THREADS": "2", "OPENBLAS_CORETYPE": "SkylakeX"}),
+     None, dict(BLAS_ENV, OPENBLAS_NUM_THREADS="2")),
     ("eigen", "bench_eigen", "eigen", 1, OPS, None,
      {"BENCH_THREADS": "1", "OMP_NUM_THREADS": "1"}),
     ("eigen", "bench_eigen", "eigen", 2, OPS, None,
@@ -182,8 +225,12 @@ def measure(build_dir, variant, op, typ, n, reps, warm_malloc=False):
         [os.path.join(build_dir, binary), impl, op, typ, str(n), str(reps)],
         capture_output=True, text=True, env=environment, timeout=1800)
     if result.returncode != 0:
-        raise RuntimeError("%s %s %s %d: %s" % (binary, op, typ, n,
-                                                result.stderr))
+        status = ("killed by signal %d" % -result.returncode
+                  if result.returncode < 0
+                  else "exit status %d" % result.returncode)
+        raise RuntimeError("%s %s %s %d: %s%s" % (binary, op, typ, n, status,
+                                                  ": " + result.stderr
+                                                  if result.stderr else ""))
     times, checksum = [], None
     for line in result.stdout.splitlines():
         fields = line.split()
@@ -275,7 +322,8 @@ def report(rows, checksums, sizes, ops, types):
              "Wall-clock medians over all repetitions of all rounds; rate = "
              "GFLOPS (products, flops as written) or GB/s (ew); `x` columns: "
              "matc's speed over the baseline's (same thread count). "
-             "OpenBLAS ran with OPENBLAS_CORETYPE=SkylakeX.", ""]
+             + BLAS_NOTE + ".", "",
+             "CPU: %s, %d cores." % (cpu_model(), os.cpu_count() or 0), ""]
     for op in ops:
         for typ in types:
             for threads in (1, 2):
@@ -360,13 +408,13 @@ def plot(rows, out):
         f.write("""set terminal pngcairo noenhanced size 1400,900 font ",11"
 set output '%s'
 set datafile missing 'NaN'
-set multiplot layout 2,2 title "C = A @ B, GFLOPS (wall-clock medians; OpenBLAS with OPENBLAS_CORETYPE=SkylakeX)"
+set multiplot layout 2,2 title "C = A @ B, GFLOPS (wall-clock medians; %s)"
 set logscale x 2
 set xlabel 'n (n x n times n x n)'
 set ylabel 'GFLOPS'
 set key left top
 set grid
-""" % os.path.join(out, "matmul.png"))
+""" % (os.path.join(out, "matmul.png"), BLAS_NOTE))
         index = 0
         for typ in TYPES:
             for threads in (1, 2):

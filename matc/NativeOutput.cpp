@@ -77,7 +77,8 @@ static cl::opt<std::string>
 static cl::opt<std::string> targetCPU(
     "target-cpu",
     cl::desc("CPU the native code is tuned for and may use every feature of "
-             "(default 'host': the CPU matc runs on)"),
+             "(default 'host': the CPU matc runs on); its vector registers "
+             "also pick the tile sizes --emit shows"),
     cl::value_desc("cpu"), cl::init("host"),
     cl::cat(matc::getNativeOptionCategory()));
 
@@ -154,6 +155,26 @@ createTargetMachine(unsigned optLevel) {
   return machine;
 }
 
+/// The width of the vector registers the code generation schedule plans
+/// for: 512 when the target has AVX-512 (AVX512F), else 256.
+static unsigned getVectorBits(const llvm::TargetMachine &machine) {
+  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  return subtarget && machine.getTargetTriple().isX86() &&
+                 subtarget->checkFeatures("+avx512f")
+             ? 512
+             : 256;
+}
+
+/// getVectorBits for the host, without a TargetMachine (`--run`).
+static unsigned getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto avx512 = features.find("avx512f");
+  return llvm::Triple(llvm::sys::getProcessTriple()).isX86() &&
+                 avx512 != features.end() && avx512->second
+             ? 512
+             : 256;
+}
+
 llvm::Expected<matc::NativeRequest>
 matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
                            bool outputGiven, StringRef output, StringRef input,
@@ -188,14 +209,25 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
   bool targetGiven =
       targetTriple.getNumOccurrences() || targetCPU.getNumOccurrences();
   if (request.kind == NativeKind::None || request.kind == NativeKind::Header) {
-    if (targetGiven)
+    if (targetGiven && (run || request.kind == NativeKind::Header))
       return makeError(
           StringRef(targetTriple.getNumOccurrences() ? "--target-triple"
                                                      : "--target-cpu") +
-          " applies only to native code (an executable, -c, --shared, "
-          "--emit=asm)");
+          " applies only to code for a target (an executable, -c, --shared, "
+          "--emit=asm, and the IR stages of --emit); --run compiles for the "
+          "host");
     if (run && outputGiven)
       return makeError("--run writes no file: -o cannot be used with it");
+    // The IR stages of --emit show the code for the target given (the
+    // schedule depends on its vector registers), by default the host's.
+    if (targetGiven) {
+      auto machine = createTargetMachine(optLevel);
+      if (!machine)
+        return machine.takeError();
+      request.vectorBits = getVectorBits(**machine);
+    } else {
+      request.vectorBits = getHostVectorBits();
+    }
     return request;
   }
 
@@ -223,6 +255,7 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
   if (!machine)
     return machine.takeError();
   request.targetMachine = std::move(*machine);
+  request.vectorBits = getVectorBits(*request.targetMachine);
 
   llvm::Triple host(llvm::sys::getProcessTriple());
   const llvm::Triple &triple = request.targetMachine->getTargetTriple();

@@ -56,13 +56,18 @@ struct NativeRequest {
   /// features from `--target-cpu` (default `host`: the host's CPU and all
   /// its features), PIC, code generation level from `-O<optLevel>`.
   std::unique_ptr<llvm::TargetMachine> targetMachine;
+  /// Width in bits of the target's vector registers for the code generation
+  /// schedule (matrix::LoweringOptions::vectorBits): 512 with AVX-512, else
+  /// 256. Set for every kind: the host's unless a target is given.
+  unsigned vectorBits = 256;
 };
 
 /// Works out what to write from the command line: `emitStage` is whether
 /// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,
 /// `outputGiven`/`output` the `-o` option, `input` the input file name.
-/// Creates the TargetMachine. Returns a message for `matc: error:` when the
-/// options conflict, the target or CPU is unknown, or an executable or a
+/// Creates the TargetMachine (for native output, or for an IR stage of
+/// `--emit` when a target is given). Returns a message for `matc: error:`
+/// when the options conflict, the target or CPU is unknown, or an executable or a
 /// library is asked for a target matc cannot link for.
 llvm::Expected<NativeRequest> resolveNativeRequest(bool emitStage, bool emitAsm,
                                                    bool run, bool outputGiven,

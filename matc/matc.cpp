@@ -351,6 +351,7 @@ int main(int argc, char **argv) {
   matrix::LoweringOptions lowering;
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;
+  lowering.vectorBits = native->vectorBits;
   if (showStats && printFlopStats(*module, lowering) != 0)
     return 1;
   // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).

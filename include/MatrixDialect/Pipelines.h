@@ -45,6 +45,12 @@ struct LoweringOptions {
   /// Threads that run the outer tiles of the optimized code; 0 means all
   /// cores of the machine that runs it.
   unsigned numThreads = 0;
+  /// Width in bits of the target's vector registers, which picks the
+  /// register tiles of the code generation schedule (lib/Codegen/
+  /// Schedule.mlir): 512 for 32 AVX-512 registers (entry point
+  /// `matc_codegen`), anything less for 16 registers of 256 bits
+  /// (`matc_codegen_ymm`: AVX2, and the fallback for other targets).
+  unsigned vectorBits = 512;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
@@ -62,7 +68,8 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 /// Registers the upstream passes the pipeline uses and the pipelines
 /// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs
 /// every stage up to the one it names), for `matc-opt`. Their options
-/// `opt-level` (default 2) and `threads` (default 0) are LoweringOptions.
+/// `opt-level` (default 2), `threads` (default 0) and `vector-bits`
+/// (default 512) are LoweringOptions.
 void registerMatrixPipelines();
 
 } // namespace matrix

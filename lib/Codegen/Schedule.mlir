@@ -1,5 +1,5 @@
 // The code generation schedule matc applies to Linalg on tensors from -O1
-// up: a transform-dialect library (mlir/docs/Dialects/Transform.md) with two
+// up: a transform-dialect library (mlir/docs/Dialects/Transform.md) with three
 // entry points that the `matrix-codegen` pass runs.
 //
 //   @matc_generalize  turns linalg.transpose into linalg.generic, so that
@@ -8,7 +8,9 @@
 //   @matc_codegen     tiles, packs and vectorizes every matrix product and
 //                     every 2-D elementwise op (one schedule per kind and
 //                     element type, picked by the matchers below), except
-//                     those whose loops all run at most 16 times.
+//                     those whose loops all run at most 16 times; sizes
+//                     for 32 registers of 512 bits (AVX-512).
+//   @matc_codegen_ymm the same for 16 registers of 256 bits (AVX2).
 //
 // Matrix product, after Goto and van de Geijn, "Anatomy of high-performance
 // matrix multiplication" (TOMS 2008) and the MLIR structured codegen of
@@ -21,14 +23,15 @@
 //     N: the register kernel reads 16 contiguous elements per panel and step
 //     of k whatever the leading dimension of B and whether B is stored
 //     transposed. Temporaries stay small (the C tile and the B block);
-//   - the register kernel is a tile of 8 rows of C by 2 panels (f32) or 1
-//     panel (f64), 16 vector registers kept across the KC-block, updated by
-//     one outer product (vector.fma) per step of k, with A read in place;
-//   - remainders: N is padded by the packing, M is peeled (8 rows at a time,
-//     then one masked tile), K needs none (steps of one); the packing loops
-//     are peeled too, so that their main part is unmasked.
-// Tile sizes are below, in @matc_codegen (tuned on the benchmark machine,
-// bench/README.md).
+//   - the register kernel is a tile of ROWS rows of C by PANELS panels,
+//     its accumulators kept in vector registers across the KC-block, updated
+//     by one outer product (vector.fma) per step of k, with A read in place;
+//   - remainders: N is padded by the packing, M is peeled (ROWS rows at a
+//     time, then one masked tile), K needs none (steps of one); the packing
+//     loops are peeled too, so that their main part is unmasked.
+// The sizes depend on the target's vector registers: one entry point per
+// register file, at the end (@matc_codegen for AVX-512, @matc_codegen_ymm
+// for AVX2), picked by matc from the target CPU.
 module attributes {transform.with_named_sequence} {
 
   //===--------------------------------------------------------------------===//
@@ -163,11 +166,13 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  /// The schedule of a matrix product (`%panels` 16-column panels of B per
-  /// register tile: 2 for f32, 1 for f64, 16 vector registers either way).
+  /// The schedule of a matrix product: MC x NC tiles of C, KC-blocks of k,
+  /// register tiles of `%rows` rows by `%panels` 16-column panels of B (see
+  /// the entry points for the sizes of each target).
   transform.named_sequence @schedule_matmul(
       %mm: !transform.any_op {transform.consumed}, %mc: !transform.param<i64> {transform.readonly},
       %nc: !transform.param<i64> {transform.readonly}, %kc: !transform.param<i64> {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
       %panels: !transform.param<i64> {transform.readonly}) {
     %func = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
 
@@ -217,10 +222,10 @@ module attributes {transform.with_named_sequence} {
     // The packing of the k-block (a fill if B is one).
     %block_b = transform.get_producer_of_operand %product_k[1] : (!transform.any_op) -> !transform.any_op
 
-    // Register tiles: 8 rows x %panels panels, one step of k.
+    // Register tiles: %rows rows x %panels panels, one step of k.
     %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_k
-        tile_sizes [8, %panels, 1, 0]
-        : (!transform.any_op, !transform.param<i64>)
+        tile_sizes [%rows, %panels, 1, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.op<"scf.for">, !transform.op<"scf.for">, !transform.any_op)
     transform.include @peel_if_ragged failures(propagate) (%loop_n)
         : (!transform.op<"scf.for">) -> ()
@@ -233,8 +238,8 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     %kernels = transform.structured.match ops{["linalg.generic"]} in %forall_4
         : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %kernels vector_sizes [8, %panels, 1, 16]
-        : !transform.any_op, !transform.param<i64>
+    transform.structured.vectorize %kernels vector_sizes [%rows, %panels, 1, 16]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
 
     // The packing of B, 16 steps of k at a time (the main part unmasked),
     // the fill and the unpacking of C.
@@ -374,7 +379,18 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  transform.named_sequence @matc_codegen(%root: !transform.any_op {transform.consumed}) {
+  /// Tags every op of `%root` with the schedule it gets (see the tag_*
+  /// sequences above) and applies them: matrix products with MC x NC tiles
+  /// of C, KC-blocks of k and register tiles of ROWS x PANELS 16-column
+  /// panels, for f32 and f64; elementwise ops with vectors of VL elements.
+  transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
+      %mc32: !transform.param<i64> {transform.readonly}, %nc32: !transform.param<i64> {transform.readonly},
+      %kc32: !transform.param<i64> {transform.readonly}, %rows32: !transform.param<i64> {transform.readonly},
+      %panels32: !transform.param<i64> {transform.readonly},
+      %mc64: !transform.param<i64> {transform.readonly}, %nc64: !transform.param<i64> {transform.readonly},
+      %kc64: !transform.param<i64> {transform.readonly}, %rows64: !transform.param<i64> {transform.readonly},
+      %panels64: !transform.param<i64> {transform.readonly},
+      %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly}) {
     %tagged = transform.foreach_match in %root
         @match_small -> @keep,
         @match_matmul_f32 -> @tag_matmul_f32,
@@ -383,44 +399,31 @@ module attributes {transform.with_named_sequence} {
         @match_elementwise_f64 -> @tag_elementwise_f64
         : (!transform.any_op) -> !transform.any_op
 
-    // Matrix products. Tile sizes in elements: MC x NC tiles of C, KC-blocks
-    // of k; the register tile is 8 rows x 2 panels (f32) or 1 panel (f64)
-    // of 16 columns: 16 vector registers either way.
     %mm32 = transform.structured.match ops{["linalg.matmul"]}
         attributes{matc.codegen = "matmul_f32"} in %tagged
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mm32 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %mc = transform.param.constant 256 : i64 -> !transform.param<i64>
-      %nc = transform.param.constant 128 : i64 -> !transform.param<i64>
-      %kc = transform.param.constant 128 : i64 -> !transform.param<i64>
-      %panels = transform.param.constant 2 : i64 -> !transform.param<i64>
-      transform.include @schedule_matmul failures(propagate) (%op, %mc, %nc, %kc, %panels)
+      transform.include @schedule_matmul failures(propagate) (%op, %mc32, %nc32, %kc32, %rows32, %panels32)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     %mm64 = transform.structured.match ops{["linalg.matmul"]}
         attributes{matc.codegen = "matmul_f64"} in %tagged
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mm64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %mc = transform.param.constant 256 : i64 -> !transform.param<i64>
-      %nc = transform.param.constant 64 : i64 -> !transform.param<i64>
-      %kc = transform.param.constant 128 : i64 -> !transform.param<i64>
-      %panels = transform.param.constant 1 : i64 -> !transform.param<i64>
-      transform.include @schedule_matmul failures(propagate) (%op, %mc, %nc, %kc, %panels)
+      transform.include @schedule_matmul failures(propagate) (%op, %mc64, %nc64, %kc64, %rows64, %panels64)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
-    // Elementwise ops: vectors of two 512-bit registers.
     %ew32 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.codegen = "elementwise_f32"} in %tagged
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %ew32 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %vl = transform.param.constant 32 : i64 -> !transform.param<i64>
-      transform.include @schedule_elementwise failures(propagate) (%op, %vl)
+      transform.include @schedule_elementwise failures(propagate) (%op, %vl32)
           : (!transform.any_op, !transform.param<i64>) -> ()
     }
     %ew64 = transform.structured.match ops{["linalg.generic"]}
@@ -428,13 +431,69 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %ew64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %vl = transform.param.constant 16 : i64 -> !transform.param<i64>
-      transform.include @schedule_elementwise failures(propagate) (%op, %vl)
+      transform.include @schedule_elementwise failures(propagate) (%op, %vl64)
           : (!transform.any_op, !transform.param<i64>) -> ()
     }
 
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  /// For 32 vector registers of 512 bits (AVX-512; tuned on an AMD EPYC
+  /// (Zen 5) VM, bench/README.md). Register tiles of 8 rows x 2 panels (f32)
+  /// or 1 panel (f64): 16 accumulators, 8 x 32 f32 or 8 x 16 f64; rows of
+  /// elementwise ops in vectors of two registers.
+  transform.named_sequence @matc_codegen(%root: !transform.any_op {transform.consumed}) {
+    %mc32 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %nc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %kc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %rows32 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %panels32 = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %mc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %nc64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %kc64 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %rows64 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %panels64 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @schedule_all failures(propagate) (%root,
+        %mc32, %nc32, %kc32, %rows32, %panels32, %mc64, %nc64, %kc64, %rows64, %panels64, %vl32, %vl64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  /// For 16 vector registers of 256 bits (AVX2 without AVX-512; sizes
+  /// chosen on an AMD EPYC (Zen 3) VM among a few, bench/README.md). A
+  /// 16-column panel is 2 (f32) or 4 (f64) registers. f32: register tiles
+  /// of 6 x 16 (12 accumulators, a row of B and a broadcast of A). f64:
+  /// 2 x 16 (8 accumulators): 3 x 16 needs 17 registers at the peak and
+  /// LLVM then spills an accumulator every step of k (half the speed);
+  /// tiles of 256 x 16 with KC = 256, one packed panel of B per tile, which
+  /// every pair of rows re-reads (16 x 64 tiles streamed the B block from
+  /// L2 at each row pair).
+  transform.named_sequence @matc_codegen_ymm(%root: !transform.any_op {transform.consumed}) {
+    %mc32 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %nc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %kc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %rows32 = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %panels32 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %mc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %nc64 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %rows64 = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %panels64 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @schedule_all failures(propagate) (%root,
+        %mc32, %nc32, %kc32, %rows32, %panels32, %mc64, %nc64, %kc64, %rows64, %panels64, %vl32, %vl64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 }

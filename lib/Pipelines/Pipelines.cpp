@@ -56,7 +56,8 @@ static StringRef getStagePipeline(LoweringStage stage) {
 ///
 /// - Linalg: transposes become linalg.generic and elementwise chains fuse
 ///   into one linalg.generic (no temporary matrices).
-/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir) tiles,
+/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir; its
+///   entry point for the target's vector registers) tiles,
 ///   packs and vectorizes products and elementwise ops on tensors; the packed
 ///   tiles get static shapes (matrix-bound-tile-temporaries), and results
 ///   that go to a caller's buffer (the C entry points' `.into` variants) are
@@ -69,7 +70,9 @@ static StringRef getStagePipeline(LoweringStage stage) {
 ///   -O0; so do the copies bufferization makes between strided buffers
 ///   (matrix-lower-memref-copy), which would otherwise call a runtime
 ///   library matc does not load.
-/// - LLVM: vector transfers are unrolled to 1-D ones; scf.parallel becomes
+/// - LLVM: vector transfers are unrolled to 1-D ones, the masked ones no
+///   wider than 256 bits (matrix-split-masked-vectors: LLVM 22 miscompiles
+///   wider ones on AVX2); scf.parallel becomes
 ///   omp.parallel + omp.wsloop with `num_threads` when numThreads > 0 (0:
 ///   the OpenMP runtime picks, all cores by default), forking a team only
 ///   for more than one iteration (matrix-omp-if-multiple-iterations).
@@ -86,19 +89,22 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "matrix-codegen{entry-point=matc_generalize}, "
            "linalg-fuse-elementwise-ops, canonicalize, cse";
   case LoweringStage::Affine:
-    return std::string(
-               "matrix-codegen, canonicalize, cse, "
-               "matrix-bound-tile-temporaries, eliminate-empty-tensors, "
-               "one-shot-bufferize{bufferize-function-boundaries "
-               "function-boundary-type-conversion=identity-layout-map}, "
-               "canonicalize, buffer-deallocation-pipeline, "
-               "convert-bufferization-to-memref, "
-               "matrix-lower-memref-copy, ") +
+    return std::string(options.vectorBits >= 512
+                           ? "matrix-codegen{entry-point=matc_codegen}, "
+                           : "matrix-codegen{entry-point=matc_codegen_ymm}, ") +
+           "canonicalize, cse, "
+           "matrix-bound-tile-temporaries, eliminate-empty-tensors, "
+           "one-shot-bufferize{bufferize-function-boundaries "
+           "function-boundary-type-conversion=identity-layout-map}, "
+           "canonicalize, buffer-deallocation-pipeline, "
+           "convert-bufferization-to-memref, "
+           "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-affine-loops, canonicalize, cse, "
            "matrix-promote-tile-buffers";
   case LoweringStage::LLVM:
-    return std::string("convert-vector-to-scf{full-unroll}, lower-affine, ") +
+    return std::string("convert-vector-to-scf{full-unroll}, "
+                       "matrix-split-masked-vectors, lower-affine, ") +
            (openmp ? "convert-scf-to-openmp{num-threads=" +
                          std::to_string(options.numThreads) +
                          "}, matrix-omp-if-multiple-iterations, "
@@ -168,6 +174,11 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Threads for the outer tiles (0: all cores, 1: no "
                      "OpenMP)"),
       llvm::cl::init(0)};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Width of the target's vector registers: 512 "
+                     "(AVX-512) or less (16 registers of 256 bits)"),
+      llvm::cl::init(512)};
 };
 } // namespace
 
@@ -180,6 +191,7 @@ void mlir::matrix::registerMatrixPipelines() {
           LoweringOptions options;
           options.optLevel = cl.optLevel;
           options.numThreads = cl.numThreads;
+          options.vectorBits = cl.vectorBits;
           buildMatrixLoweringPipeline(pm, last, options);
         });
   };

@@ -1,4 +1,5 @@
 // RUN: matc-opt %s --matrix-codegen --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --matrix-codegen=entry-point=matc_codegen_ymm --canonicalize --cse | FileCheck %s --check-prefix=YMM
 
 // The code generation schedule on matrix products (lib/Codegen/Schedule.mlir).
 
@@ -40,6 +41,22 @@ func.func @matmul_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf3
 // CHECK: scf.forall
 // CHECK: scf.for {{.*}} -> (vector<8x1x16xf64>)
 // CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf64>
+
+// For 16 registers of 256 bits (matc_codegen_ymm): 6x1x16 f32 (12 ymm
+// accumulators) and 2x1x16 f64 (8; 3 rows would need 12 accumulators, 4
+// rows of B and a broadcast, one more than there are, and LLVM spills an
+// accumulator); f64 tiles of 256 x 16 with k-blocks of 256: one packed
+// panel of B per tile (32 KiB), which every pair of rows re-reads.
+// YMM-LABEL: func.func @matmul_f32
+// YMM: scf.for {{.*}} step %c128
+// YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x1x16xf32>)
+// YMM-COUNT-6: vector.fma {{.*}} : vector<16xf32>
+// YMM-LABEL: func.func @matmul_f64
+// YMM: scf.for {{.*}} step %c256
+// YMM: scf.for {{.*}} -> (vector<2x1x16xf64>)
+// YMM-COUNT-2: vector.fma {{.*}} : vector<16xf64>
+// YMM-NOT: vector.fma {{.*}} : vector<16xf64>
+// YMM: scf.yield
 func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

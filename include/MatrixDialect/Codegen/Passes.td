@@ -33,7 +33,11 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
       rows in an `scf.forall` and vectorized along its rows. Ops whose loops
       all run at most 16 times are left to the plain lowering. Every size
       is handled (peeling, masking, padding in the packing). Runs on
-      tensors, before bufferization.
+      tensors, before bufferization. Tile sizes for 32 vector registers of
+      512 bits (AVX-512);
+    - `matc_codegen_ymm`: the same with register tiles and cache tiles for
+      16 vector registers of 256 bits (AVX2). matc picks one of the two
+      from the target CPU (`--target-cpu`, default the host).
 
     ```mlir
     // matc-opt --matrix-codegen
@@ -221,6 +225,58 @@ def MatrixOpenMPIfMultipleIterations
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def MatrixSplitMaskedVectors : Pass<"matrix-split-masked-vectors"> {
+  let summary = "Split masked 1-D vector memory accesses wider than a "
+                "vector register into register-wide ones";
+  let description = [{
+    Works around a miscompilation in the x86 back end of LLVM 22 (seen with
+    `llc -mcpu=haswell` and `znver3`, i.e. AVX2 without AVX-512): a
+    `llvm.masked.load` of `<16 x float>` or `<8 x double>` whose mask is a
+    `select` between constant masks is split by type legalization into two
+    256-bit loads, and the half whose mask is all false in both arms
+    becomes an *unmasked* load. It returns memory instead of the pass-thru
+    value and may read past the end of a buffer; `X86AvoidStoreForwarding
+    Blocks` then aborts on it ("Cannot implicitly convert a scalable size
+    to a fixed-width size"). The masks of matc's remainder tiles
+    (`vector.create_mask %rows, %c5` of a ragged register tile) become
+    exactly such selects once LLVM folds them. Masked accesses no wider than
+    a register are lowered correctly, so this pass splits them:
+
+    - a 1-D `vector.transfer_read` / `vector.transfer_write` that has a mask
+      or is not in bounds, with a minor identity permutation map,
+    - a `vector.maskedload` / `vector.maskedstore`,
+
+    whose vector is wider than `max-bits` become `ceil(bits / max-bits)`
+    accesses of `max-bits` each (the last one narrower if the width does
+    not divide), at consecutive offsets of the last index, each with its
+    slice of the mask (`vector.extract_strided_slice`); the read slices are
+    joined with `vector.insert_strided_slice`. Unmasked, in-bounds accesses
+    (the main loops) are left alone. Runs on 1-D vectors, after
+    `convert-vector-to-scf{full-unroll}` and before `convert-vector-to-llvm`.
+    The default, 256 bits, is a ymm register: on AVX-512 targets the
+    remainder tiles then take two 256-bit masked accesses where one 512-bit
+    one would do, which costs little (they are remainders).
+
+    ```mlir
+    %v = vector.transfer_read %m[%i, %j], %pad, %mask
+        : memref<?x?xf32>, vector<16xf32>
+    // becomes (max-bits = 256)
+    %m0 = vector.extract_strided_slice %mask {offsets = [0], sizes = [8], strides = [1]}
+    %v0 = vector.transfer_read %m[%i, %j], %pad, %m0 : memref<?x?xf32>, vector<8xf32>
+    %j8 = arith.addi %j, %c8 : index
+    %m1 = vector.extract_strided_slice %mask {offsets = [8], sizes = [8], strides = [1]}
+    %v1 = vector.transfer_read %m[%i, %j8], %pad, %m1 : memref<?x?xf32>, vector<8xf32>
+    // %v = %v0 and %v1 inserted at offsets 0 and 8 of a vector<16xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxBits", "max-bits", "int64_t", /*default=*/"256",
+           "Widest masked access kept whole, in bits">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // MATRIX_CODEGEN_PASSES_TD
