@@ -349,6 +349,92 @@ static bool hasExpectedIntoConvention(LLVM::LLVMFuncOp into,
          isExpandedDescriptor(params.take_back(kDescriptorArgs));
 }
 
+/// The message an executable prints on stderr when its output was lost.
+static constexpr llvm::StringLiteral kLostOutputMessage =
+    "error: cannot write the program's output to standard output\n";
+
+/// Adds, after `program` (the Mat program, `matc_main`), the `main` of an
+/// executable:
+///
+///   int main(void) {
+///     matc_main();
+///     // Output is buffered: a full disk or a closed pipe shows up when
+///     // the buffer is written, possibly only here.
+///     if (fflush(stdout) != 0 || ferror(stdout) != 0) {
+///       write(2, kLostOutputMessage, sizeof kLostOutputMessage - 1);
+///       return 1;
+///     }
+///     return 0;
+///   }
+///
+/// `stdout` is the C library's global (glibc and musl both define it).
+static LogicalResult buildExecutableMain(OpBuilder &b, ModuleOp module,
+                                         LLVM::LLVMFuncOp program) {
+  Location loc = program.getLoc();
+  MLIRContext *context = b.getContext();
+  auto i32 = b.getI32Type();
+  auto i64 = b.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  FailureOr<LLVM::LLVMFuncOp> fflushFn =
+      LLVM::lookupOrCreateFn(b, module, "fflush", {ptr}, i32);
+  FailureOr<LLVM::LLVMFuncOp> ferrorFn =
+      LLVM::lookupOrCreateFn(b, module, "ferror", {ptr}, i32);
+  FailureOr<LLVM::LLVMFuncOp> writeFn =
+      LLVM::lookupOrCreateFn(b, module, "write", {i32, ptr, i64}, i64);
+  if (failed(fflushFn) || failed(ferrorFn) || failed(writeFn))
+    return failure();
+  auto stdoutGlobal = dyn_cast_or_null<LLVM::GlobalOp>(
+      SymbolTable::lookupSymbolIn(module, "stdout"));
+  if (!stdoutGlobal) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    stdoutGlobal = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
+                                          LLVM::Linkage::External, "stdout",
+                                          /*value=*/Attribute());
+  }
+
+  b.setInsertionPointAfter(program);
+  auto exeMain = LLVM::LLVMFuncOp::create(
+      b, loc, "main", LLVM::LLVMFunctionType::get(i32, {}));
+  Block *entry = exeMain.addEntryBlock(b);
+  Block *lost = exeMain.addBlock();
+  Block *written = exeMain.addBlock();
+
+  b.setInsertionPointToStart(entry);
+  LLVM::CallOp::create(b, loc, program, ValueRange{});
+  Value stream = LLVM::LoadOp::create(
+      b, loc, ptr, LLVM::AddressOfOp::create(b, loc, stdoutGlobal));
+  Value zero = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(0));
+  Value flushed = LLVM::CallOp::create(b, loc, *fflushFn, ValueRange{stream})
+                      .getResult();
+  Value failedFlush =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, flushed, zero);
+  Value error = LLVM::CallOp::create(b, loc, *ferrorFn, ValueRange{stream})
+                    .getResult();
+  Value failedStream =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, error, zero);
+  Value lostOutput = LLVM::OrOp::create(b, loc, failedFlush, failedStream);
+  LLVM::CondBrOp::create(b, loc, lostOutput, lost, written);
+
+  b.setInsertionPointToStart(lost);
+  Value message =
+      LLVM::createGlobalString(loc, b, "matc_lost_output_message",
+                               kLostOutputMessage, LLVM::Linkage::Internal);
+  Value stderrFd = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(2));
+  Value length = LLVM::ConstantOp::create(
+      b, loc, i64, b.getI64IntegerAttr(kLostOutputMessage.size()));
+  LLVM::CallOp::create(b, loc, *writeFn,
+                       ValueRange{stderrFd, message, length});
+  LLVM::ReturnOp::create(
+      b, loc, LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(1)));
+
+  b.setInsertionPointToStart(written);
+  LLVM::ReturnOp::create(b, loc,
+                         LLVM::ConstantOp::create(
+                             b, loc, i32, b.getI32IntegerAttr(kCStatusOk)));
+  return success();
+}
+
 namespace {
 struct MatrixExportCInterface
     : matrix::impl::MatrixExportCInterfaceBase<MatrixExportCInterface> {
@@ -435,17 +521,8 @@ struct MatrixExportCInterface
       main.setLinkage(LLVM::Linkage::External);
     if (!executable)
       return;
-    // int main(void) { matc_main(); return 0; }
-    b.setInsertionPointAfter(main);
-    auto i32 = b.getI32Type();
-    auto exeMain = LLVM::LLVMFuncOp::create(
-        b, main.getLoc(), "main", LLVM::LLVMFunctionType::get(i32, {}));
-    b.setInsertionPointToStart(exeMain.addEntryBlock(b));
-    LLVM::CallOp::create(b, main.getLoc(), main, ValueRange{});
-    LLVM::ReturnOp::create(
-        b, main.getLoc(),
-        LLVM::ConstantOp::create(b, main.getLoc(), i32,
-                                 b.getI32IntegerAttr(kCStatusOk)));
+    if (failed(buildExecutableMain(b, module, main)))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -64,12 +64,26 @@ llvm.func @main() attributes {matrix.c_program} {
 // CHECK-LABEL: llvm.func @matc_main()
 // CHECK-NOT: llvm.func @main
 
-// An executable also gets `int main(void)`.
+// An executable also gets `int main(void)`, which flushes stdout and
+// returns 1 with a message on stderr if the output could not be written.
+// EXE: llvm.mlir.global external @stdout() {{.*}} : !llvm.ptr
 // EXE-LABEL: llvm.func @matc_main()
 // EXE-LABEL: llvm.func @main() -> i32
 // EXE: llvm.call @matc_main()
+// EXE: %[[STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // EXE: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
-// EXE: llvm.return %[[ZERO]] : i32
+// EXE: %[[FLUSHED:.*]] = llvm.call @fflush(%[[STREAM]])
+// EXE: llvm.icmp "ne" %[[FLUSHED]], %[[ZERO]]
+// EXE: %[[ERROR:.*]] = llvm.call @ferror(%[[STREAM]])
+// EXE: llvm.icmp "ne" %[[ERROR]], %[[ZERO]]
+// EXE: llvm.cond_br %{{.*}}, ^[[LOST:.*]], ^[[WRITTEN:.*]]
+// EXE: ^[[LOST]]:
+// EXE: llvm.call @write(
+// EXE: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// EXE: llvm.return %[[ONE]] : i32
+// EXE: ^[[WRITTEN]]:
+// EXE: %[[OK:.*]] = llvm.mlir.constant(0 : i32) : i32
+// EXE: llvm.return %[[OK]] : i32
 
 // -----
 
