@@ -85,7 +85,7 @@ static cl::opt<Emit> emitAction(
         clEnumValN(Emit::Matrix, "mlir", "the Matrix dialect, as generated"),
         clEnumValN(Emit::Linalg, "linalg", "Linalg on tensors"),
         clEnumValN(Emit::Affine, "affine",
-                   "affine loops on memrefs (after bufferization)"),
+                   "loops on memrefs, after bufferization (affine at -O0)"),
         clEnumValN(Emit::LLVMDialect, "llvm",
                    "the LLVM dialect (input of mlir-runner)"),
         clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR"),

@@ -30,8 +30,8 @@ enum class LoweringStage {
   Linalg,
   /// Affine loops over memrefs, after one-shot bufferization and buffer
   /// deallocation. From -O1 up: tiled scf loops (an scf.parallel over the
-  /// outer tiles unless numThreads is 1) around vector code, and affine
-  /// loops for what the code generation schedule leaves.
+  /// outer tiles unless numThreads is 1) around vector code, and scf loops
+  /// for what the code generation schedule leaves.
   Affine,
   /// The LLVM dialect, ready for translation to LLVM IR.
   LLVM,

@@ -66,10 +66,12 @@ static StringRef getStagePipeline(LoweringStage stage) {
 ///   or, for one thread, a plain scf.for, and the packed tiles go on the
 ///   stack (matrix-promote-tile-buffers, after the last canonicalize, which
 ///   would hoist them out of their alloca scopes into the function's frame).
-///   What the schedule leaves (fills, copies) becomes affine loops as at
-///   -O0; so do the copies bufferization makes between strided buffers
-///   (matrix-lower-memref-copy), which would otherwise call a runtime
-///   library matc does not load.
+///   What the schedule leaves (fills, copies) becomes scf loops
+///   (convert-linalg-to-loops: unlike the affine loops of -O0, their bounds
+///   may be any index, e.g. the size of a ragged tile inside the
+///   scf.parallel, which is no valid affine dimension); so do the copies
+///   bufferization makes between strided buffers (matrix-lower-memref-copy),
+///   which would otherwise call a runtime library matc does not load.
 /// - LLVM: vector transfers are unrolled to 1-D ones, the masked ones no
 ///   wider than 256 bits (matrix-split-masked-vectors: LLVM 22 miscompiles
 ///   wider ones on AVX2); scf.parallel becomes
@@ -100,7 +102,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "convert-bufferization-to-memref, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
-           "convert-linalg-to-affine-loops, canonicalize, cse, "
+           "convert-linalg-to-loops, canonicalize, cse, "
            "matrix-promote-tile-buffers";
   case LoweringStage::LLVM:
     return std::string("convert-vector-to-scf{full-unroll}, "
