@@ -101,9 +101,16 @@ bool isSplittableMaskedTransfer(VectorTransferOpInterface op) {
          (op.getMask() || !op.isDimInBounds(0));
 }
 
-struct SplitTransferRead : OpRewritePattern<vector::TransferReadOp> {
-  SplitTransferRead(MLIRContext *context, int64_t maxBits)
-      : OpRewritePattern(context), maxBits(maxBits) {}
+/// A pattern splitting accesses of `OpTy` wider than `maxBits`.
+template <typename OpTy>
+struct SplitPattern : OpRewritePattern<OpTy> {
+  SplitPattern(MLIRContext *context, int64_t maxBits)
+      : OpRewritePattern<OpTy>(context), maxBits(maxBits) {}
+  int64_t maxBits;
+};
+
+struct SplitTransferRead : SplitPattern<vector::TransferReadOp> {
+  using SplitPattern::SplitPattern;
   LogicalResult matchAndRewrite(vector::TransferReadOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<Piece> pieces = getPieces(op.getVectorType(), maxBits);
@@ -120,12 +127,10 @@ struct SplitTransferRead : OpRewritePattern<vector::TransferReadOp> {
     });
     return success();
   }
-  int64_t maxBits;
 };
 
-struct SplitTransferWrite : OpRewritePattern<vector::TransferWriteOp> {
-  SplitTransferWrite(MLIRContext *context, int64_t maxBits)
-      : OpRewritePattern(context), maxBits(maxBits) {}
+struct SplitTransferWrite : SplitPattern<vector::TransferWriteOp> {
+  using SplitPattern::SplitPattern;
   LogicalResult matchAndRewrite(vector::TransferWriteOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<Piece> pieces = getPieces(op.getVectorType(), maxBits);
@@ -141,12 +146,10 @@ struct SplitTransferWrite : OpRewritePattern<vector::TransferWriteOp> {
     rewriter.eraseOp(op);
     return success();
   }
-  int64_t maxBits;
 };
 
-struct SplitMaskedLoad : OpRewritePattern<vector::MaskedLoadOp> {
-  SplitMaskedLoad(MLIRContext *context, int64_t maxBits)
-      : OpRewritePattern(context), maxBits(maxBits) {}
+struct SplitMaskedLoad : SplitPattern<vector::MaskedLoadOp> {
+  using SplitPattern::SplitPattern;
   LogicalResult matchAndRewrite(vector::MaskedLoadOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<Piece> pieces = getPieces(op.getVectorType(), maxBits);
@@ -163,12 +166,10 @@ struct SplitMaskedLoad : OpRewritePattern<vector::MaskedLoadOp> {
     });
     return success();
   }
-  int64_t maxBits;
 };
 
-struct SplitMaskedStore : OpRewritePattern<vector::MaskedStoreOp> {
-  SplitMaskedStore(MLIRContext *context, int64_t maxBits)
-      : OpRewritePattern(context), maxBits(maxBits) {}
+struct SplitMaskedStore : SplitPattern<vector::MaskedStoreOp> {
+  using SplitPattern::SplitPattern;
   LogicalResult matchAndRewrite(vector::MaskedStoreOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<Piece> pieces =
@@ -185,7 +186,6 @@ struct SplitMaskedStore : OpRewritePattern<vector::MaskedStoreOp> {
     rewriter.eraseOp(op);
     return success();
   }
-  int64_t maxBits;
 };
 
 struct MatrixSplitMaskedVectors
