@@ -72,6 +72,20 @@ static SmallVector<Value> getWrittenOutsideBuffers(omp::ParallelOp parallel) {
   return buffers.takeVector();
 }
 
+/// Whether `parallel` computes a matrix product: its body has the FMAs of a
+/// register kernel. Elementwise loops do little work per element written
+/// and get a higher threshold.
+static bool computesProduct(omp::ParallelOp parallel) {
+  return parallel.getRegion()
+      .walk([](Operation *op) {
+        return isa<vector::FMAOp, vector::OuterProductOp,
+                   vector::ContractionOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 namespace {
 struct MatrixOpenMPIfMultipleIterations
     : matrix::impl::MatrixOpenMPIfMultipleIterationsBase<
@@ -115,8 +129,9 @@ struct MatrixOpenMPIfMultipleIterations
                           : elements;
       }
       if (written) {
-        Value threshold =
-            arith::ConstantIndexOp::create(builder, loc, minElements);
+        Value threshold = arith::ConstantIndexOp::create(
+            builder, loc,
+            computesProduct(parallel) ? minElements : minElementsElementwise);
         worth = arith::AndIOp::create(
             builder, loc, worth,
             arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,

@@ -1,4 +1,4 @@
-// RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations=min-elements=100 | FileCheck %s
+// RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations="min-elements=100 min-elements-elementwise=400" | FileCheck %s
 
 // The team is forked only when the loop nest has more than one iteration:
 // ceildiv(%m - 0, 1) * ceildiv(%n - 0, 2) > 1 (nothing written outside the
@@ -72,8 +72,8 @@ func.func @kept(%m: index, %cond: i1) {
 // -----
 
 // The loop writes a buffer defined outside the region (through a subview):
-// the team is forked only if that buffer has at least min-elements elements
-// (here 100).
+// the team is forked only if that buffer has at least
+// min-elements-elementwise elements (here 400): no product in the loop.
 // CHECK-LABEL: func.func @result_size
 // CHECK-SAME: (%[[OUT:.*]]: memref<?x?xf32>, %[[N:.*]]: index)
 // CHECK: %[[MANY:.*]] = arith.cmpi sgt
@@ -81,7 +81,7 @@ func.func @kept(%m: index, %cond: i1) {
 // CHECK: %[[E0:.*]] = arith.muli %{{.*}}, %[[D0]]
 // CHECK: %[[D1:.*]] = memref.dim %[[OUT]], %{{.*}}
 // CHECK: %[[E1:.*]] = arith.muli %[[E0]], %[[D1]]
-// CHECK: %[[MIN:.*]] = arith.constant 100 : index
+// CHECK: %[[MIN:.*]] = arith.constant 400 : index
 // CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[E1]], %[[MIN]]
 // CHECK: %[[WORTH:.*]] = arith.andi %[[MANY]], %[[BIG]]
 // CHECK: omp.parallel if(%[[WORTH]])
@@ -96,6 +96,30 @@ func.func @result_size(%out: memref<?x?xf32>, %n: index) {
         %tmp = memref.alloca() : memref<4xf32>
         memref.store %f, %tmp[%c0] : memref<4xf32>
         memref.store %f, %row[%c0, %c0] : memref<1x1xf32, strided<[?, 1], offset: ?>>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+
+// -----
+
+// A loop with a register kernel (vector.fma) computes a product: k
+// multiply-adds per element written, the threshold is min-elements (100).
+// CHECK-LABEL: func.func @product_size
+// CHECK: %[[MIN:.*]] = arith.constant 100 : index
+// CHECK: arith.cmpi sge, %{{.*}}, %[[MIN]]
+// CHECK: omp.parallel if(
+func.func @product_size(%out: memref<?x16xf32>, %n: index, %v: vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        %acc = vector.fma %v, %v, %v : vector<16xf32>
+        vector.store %acc, %out[%i, %c0] : memref<?x16xf32>, vector<16xf32>
         omp.yield
       }
     }

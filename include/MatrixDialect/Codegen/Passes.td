@@ -201,13 +201,18 @@ def MatrixOpenMPIfMultipleIterations
       `convert-scf-to-openmp` makes them);
     - `elements` is the size of the largest buffer defined outside the
       region that the loop writes (through views), i.e. of the result the
-      tiles make up; the condition is left out when there is none.
+      tiles make up; the condition is left out when there is none;
+    - `min-elements` applies to loops that compute a product (their body
+      has a `vector.fma`, `vector.outerproduct` or `vector.contract`: k
+      multiply-adds per element), `min-elements-elementwise` to the others
+      (a few operations per element).
 
     With a false `if`, the region runs on the encountering thread alone
     (OpenMP 5.2, section 10.1.1). The default of `min-elements`, 65536 (a
     256 x 256 result), is where 2 threads started to win on the benchmark
-    machine for products; elementwise expressions pay off only from about
-    4 times more.
+    machines for products. Elementwise expressions lost on 2 threads at
+    512 x 512 (262144 elements) and won at 1000 x 1000 on both benchmark
+    VMs (bench/README.md): `min-elements-elementwise` is 524288 (2^19).
 
     ```mlir
     omp.parallel num_threads(%c2 : i64) {
@@ -221,7 +226,11 @@ def MatrixOpenMPIfMultipleIterations
   }];
   let options = [
     Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
-           "Fewest result elements worth a team of threads">,
+           "Fewest result elements worth a team of threads for a product">,
+    Option<"minElementsElementwise", "min-elements-elementwise", "int64_t",
+           /*default=*/"524288",
+           "Fewest result elements worth a team of threads for a loop "
+           "without products (elementwise)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
