@@ -225,6 +225,7 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
       if (!machine)
         return machine.takeError();
       request.vectorBits = getVectorBits(**machine);
+      request.targetMachine = std::move(*machine);
     } else {
       request.vectorBits = getHostVectorBits();
     }
@@ -332,6 +333,31 @@ static int link(StringRef object, const matc::NativeRequest &request,
                 (error.empty() ? "" : ": " + error));
   }
   return 0;
+}
+
+llvm::Error matc::setModuleTarget(llvm::Module &module,
+                                  const NativeRequest &request,
+                                  unsigned optLevel) {
+  std::unique_ptr<llvm::TargetMachine> host;
+  const llvm::TargetMachine *machine = request.targetMachine.get();
+  if (!machine) {
+    auto created = createTargetMachine(optLevel);
+    if (!created)
+      return created.takeError();
+    host = std::move(*created);
+    machine = host.get();
+  }
+  module.setTargetTriple(machine->getTargetTriple());
+  module.setDataLayout(machine->createDataLayout());
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    function.addFnAttr("target-cpu", machine->getTargetCPU());
+    if (!machine->getTargetFeatureString().empty())
+      function.addFnAttr("target-features",
+                         machine->getTargetFeatureString());
+  }
+  return llvm::Error::success();
 }
 
 int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,

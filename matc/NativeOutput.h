@@ -52,7 +52,7 @@ struct NativeRequest {
   /// The file to write; "-" is standard output.
   std::string output;
   /// The LLVM TargetMachine for Executable, Object, SharedLibrary and
-  /// Assembly: triple from `--target-triple` (default: the host), CPU and
+  /// Assembly, and for an IR stage of --emit when a target is given: triple from `--target-triple` (default: the host), CPU and
   /// features from `--target-cpu` (default `host`: the host's CPU and all
   /// its features), PIC, code generation level from `-O<optLevel>`.
   std::unique_ptr<llvm::TargetMachine> targetMachine;
@@ -74,6 +74,14 @@ llvm::Expected<NativeRequest> resolveNativeRequest(bool emitStage, bool emitAsm,
                                                    llvm::StringRef output,
                                                    llvm::StringRef input,
                                                    unsigned optLevel);
+
+/// Sets the target triple and data layout of `module`, and the target-cpu
+/// and target-features attributes of its functions, to the request's
+/// target (`--target-triple`, `--target-cpu`; by default the host), so that
+/// `--emit=llvmir` says what it was compiled for. Fails if the target
+/// cannot be created.
+llvm::Error setModuleTarget(llvm::Module &module, const NativeRequest &request,
+                            unsigned optLevel);
 
 /// Translates `module` (the LLVM dialect, after `matrix-export-c-interface`)
 /// to LLVM IR, optimizes it at `-O<optLevel>` for the request's target

@@ -257,6 +257,11 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions({&matcCategory, &matc::getNativeOptionCategory()});
+  // `matc --version`: matc's own version, then LLVM's.
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "matc " MATC_VERSION " (the Mat compiler)\n";
+    cl::PrintVersionMessage();
+  });
   llvm::SmallVector<const char *> args(argv, argv + argc);
   if (std::optional<std::string> error = extractThreadsOption(args))
     return fail(*error);
@@ -377,6 +382,9 @@ int main(int argc, char **argv) {
     auto llvmModule = translateModuleToLLVMIR(*module, llvmContext);
     if (!llvmModule)
       return fail("internal compiler error: translation to LLVM IR failed");
+    if (llvm::Error error =
+            matc::setModuleTarget(*llvmModule, *native, optLevel))
+      return fail(toString(std::move(error)));
     return writeOutput([&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
   }
   case Emit::AST:
