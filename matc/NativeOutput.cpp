@@ -165,16 +165,6 @@ static unsigned getVectorBits(const llvm::TargetMachine &machine) {
              : 256;
 }
 
-/// getVectorBits for the host, without a TargetMachine (`--run`).
-static unsigned getHostVectorBits() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto avx512 = features.find("avx512f");
-  return llvm::Triple(llvm::sys::getProcessTriple()).isX86() &&
-                 avx512 != features.end() && avx512->second
-             ? 512
-             : 256;
-}
-
 llvm::Expected<matc::NativeRequest>
 matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
                            bool outputGiven, StringRef output, StringRef input,
@@ -218,16 +208,15 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
           "host");
     if (run && outputGiven)
       return makeError("--run writes no file: -o cannot be used with it");
-    // The IR stages of --emit show the code for the target given (the
-    // schedule depends on its vector registers), by default the host's.
-    if (targetGiven) {
+    // --run and the IR stages of --emit compile for a target too (the
+    // schedule depends on its vector registers): the one given, by default
+    // the host.
+    if (request.kind == NativeKind::None) {
       auto machine = createTargetMachine(optLevel);
       if (!machine)
         return machine.takeError();
       request.vectorBits = getVectorBits(**machine);
       request.targetMachine = std::move(*machine);
-    } else {
-      request.vectorBits = getHostVectorBits();
     }
     return request;
   }
@@ -336,17 +325,10 @@ static int link(StringRef object, const matc::NativeRequest &request,
 }
 
 llvm::Error matc::setModuleTarget(llvm::Module &module,
-                                  const NativeRequest &request,
-                                  unsigned optLevel) {
-  std::unique_ptr<llvm::TargetMachine> host;
+                                  const NativeRequest &request) {
   const llvm::TargetMachine *machine = request.targetMachine.get();
-  if (!machine) {
-    auto created = createTargetMachine(optLevel);
-    if (!created)
-      return created.takeError();
-    host = std::move(*created);
-    machine = host.get();
-  }
+  if (!machine)
+    return makeError("no target for LLVM IR");
   module.setTargetTriple(machine->getTargetTriple());
   module.setDataLayout(machine->createDataLayout());
   for (llvm::Function &function : module) {

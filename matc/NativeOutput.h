@@ -51,22 +51,21 @@ struct NativeRequest {
   NativeKind kind = NativeKind::None;
   /// The file to write; "-" is standard output.
   std::string output;
-  /// The LLVM TargetMachine for Executable, Object, SharedLibrary and
-  /// Assembly, and for an IR stage of --emit when a target is given: triple from `--target-triple` (default: the host), CPU and
+  /// The LLVM TargetMachine for every kind but Header (for `--run` and the
+  /// IR stages of `--emit`, it sets the schedule and LLVM IR's target): triple from `--target-triple` (default: the host), CPU and
   /// features from `--target-cpu` (default `host`: the host's CPU and all
   /// its features), PIC, code generation level from `-O<optLevel>`.
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   /// Width in bits of the target's vector registers for the code generation
   /// schedule (matrix::LoweringOptions::vectorBits): 512 with AVX-512, else
-  /// 256. Set for every kind: the host's unless a target is given.
+  /// 256, from targetMachine.
   unsigned vectorBits = 256;
 };
 
 /// Works out what to write from the command line: `emitStage` is whether
 /// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,
 /// `outputGiven`/`output` the `-o` option, `input` the input file name.
-/// Creates the TargetMachine (for native output, or for an IR stage of
-/// `--emit` when a target is given). Returns a message for `matc: error:`
+/// Creates the TargetMachine (all but `--emit-header`). Returns a message for `matc: error:`
 /// when the options conflict, the target or CPU is unknown, or an executable or a
 /// library is asked for a target matc cannot link for.
 llvm::Expected<NativeRequest> resolveNativeRequest(bool emitStage, bool emitAsm,
@@ -78,10 +77,10 @@ llvm::Expected<NativeRequest> resolveNativeRequest(bool emitStage, bool emitAsm,
 /// Sets the target triple and data layout of `module`, and the target-cpu
 /// and target-features attributes of its functions, to the request's
 /// target (`--target-triple`, `--target-cpu`; by default the host), so that
-/// `--emit=llvmir` says what it was compiled for. Fails if the target
-/// cannot be created.
-llvm::Error setModuleTarget(llvm::Module &module, const NativeRequest &request,
-                            unsigned optLevel);
+/// `--emit=llvmir` says what it was compiled for. Fails without a
+/// TargetMachine (an `--emit-header` request).
+llvm::Error setModuleTarget(llvm::Module &module,
+                            const NativeRequest &request);
 
 /// Translates `module` (the LLVM dialect, after `matrix-export-c-interface`)
 /// to LLVM IR, optimizes it at `-O<optLevel>` for the request's target

@@ -244,7 +244,7 @@ static int runJit(ModuleOp module) {
   // The program prints with the C library's stdio: a full disk or a closed
   // pipe shows up only when its buffer is flushed.
   if (std::fflush(stdout) != 0 || std::ferror(stdout))
-    return fail("cannot write the program's output to standard output");
+    return fail(matrix::kLostOutputText);
   return 0;
 }
 
@@ -383,7 +383,7 @@ int main(int argc, char **argv) {
     if (!llvmModule)
       return fail("internal compiler error: translation to LLVM IR failed");
     if (llvm::Error error =
-            matc::setModuleTarget(*llvmModule, *native, optLevel))
+            matc::setModuleTarget(*llvmModule, *native))
       return fail(toString(std::move(error)));
     return writeOutput([&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
   }

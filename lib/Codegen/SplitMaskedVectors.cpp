@@ -91,6 +91,15 @@ void replaceBySplitRead(PatternRewriter &rewriter, Operation *op,
   rewriter.replaceOp(op, result);
 }
 
+/// Replaces the write `op` by the writes `writePiece` makes of the pieces.
+template <typename WritePiece>
+void replaceBySplitWrite(PatternRewriter &rewriter, Operation *op,
+                         ArrayRef<Piece> pieces, WritePiece writePiece) {
+  for (Piece piece : pieces)
+    writePiece(piece);
+  rewriter.eraseOp(op);
+}
+
 /// Whether a transfer needs masking when lowered: it has a mask or may run
 /// out of bounds. Only 1-D transfers on memrefs along the last dimension
 /// (minor identity map) are split.
@@ -137,13 +146,13 @@ struct SplitTransferWrite : SplitPattern<vector::TransferWriteOp> {
     if (pieces.empty() || !isSplittableMaskedTransfer(op))
       return rewriter.notifyMatchFailure(op, "nothing to split");
     Location loc = op.getLoc();
-    for (Piece p : pieces)
+    replaceBySplitWrite(rewriter, op, pieces, [&](Piece p) {
       vector::TransferWriteOp::create(
           rewriter, loc, slice(rewriter, loc, op.getVector(), p), op.getBase(),
           offsetLastIndex(rewriter, loc, op.getIndices(), p.offset),
           op.getPermutationMapAttr(), slice(rewriter, loc, op.getMask(), p),
           op.getInBoundsAttr());
-    rewriter.eraseOp(op);
+    });
     return success();
   }
 };
@@ -177,13 +186,13 @@ struct SplitMaskedStore : SplitPattern<vector::MaskedStoreOp> {
     if (pieces.empty())
       return rewriter.notifyMatchFailure(op, "nothing to split");
     Location loc = op.getLoc();
-    for (Piece p : pieces)
+    replaceBySplitWrite(rewriter, op, pieces, [&](Piece p) {
       vector::MaskedStoreOp::create(
           rewriter, loc, op.getBase(),
           offsetLastIndex(rewriter, loc, op.getIndices(), p.offset),
           slice(rewriter, loc, op.getMask(), p),
           slice(rewriter, loc, op.getValueToStore(), p));
-    rewriter.eraseOp(op);
+    });
     return success();
   }
 };

@@ -73,6 +73,11 @@ inline constexpr const char *kCProgramName = "matc_main";
 /// Status a C entry point returns on success, and when sizes do not fit.
 inline constexpr int kCStatusOk = 0;
 inline constexpr int kCStatusShapeError = 1;
+/// What a Mat program reports when its output could not be written (a full
+/// disk, a closed pipe): `matc --run` after `matc: error: `, an executable's
+/// `main` after `error: ` (it then exits 1).
+inline constexpr llvm::StringLiteral kLostOutputText =
+    "cannot write the program's output to standard output";
 
 /// The C entry point of one Mat function, as recorded in its
 /// `matrix.c_interface` attribute:

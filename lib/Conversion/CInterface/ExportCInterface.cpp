@@ -349,9 +349,6 @@ static bool hasExpectedIntoConvention(LLVM::LLVMFuncOp into,
          isExpandedDescriptor(params.take_back(kDescriptorArgs));
 }
 
-/// The message an executable prints on stderr when its output was lost.
-static constexpr llvm::StringLiteral kLostOutputMessage =
-    "error: cannot write the program's output to standard output\n";
 
 /// Adds, after `program` (the Mat program, `matc_main`), the `main` of an
 /// executable:
@@ -361,7 +358,7 @@ static constexpr llvm::StringLiteral kLostOutputMessage =
 ///     // Output is buffered: a full disk or a closed pipe shows up when
 ///     // the buffer is written, possibly only here.
 ///     if (fflush(stdout) != 0 || ferror(stdout) != 0) {
-///       write(2, kLostOutputMessage, sizeof kLostOutputMessage - 1);
+///       write(2, "error: <kLostOutputText>\n", length);
 ///       return 1;
 ///     }
 ///     return 0;
@@ -417,12 +414,12 @@ static LogicalResult buildExecutableMain(OpBuilder &b, ModuleOp module,
   LLVM::CondBrOp::create(b, loc, lostOutput, lost, written);
 
   b.setInsertionPointToStart(lost);
-  Value message =
-      LLVM::createGlobalString(loc, b, "matc_lost_output_message",
-                               kLostOutputMessage, LLVM::Linkage::Internal);
+  std::string text = ("error: " + kLostOutputText + "\n").str();
+  Value message = LLVM::createGlobalString(
+      loc, b, "matc_lost_output_message", text, LLVM::Linkage::Internal);
   Value stderrFd = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(2));
-  Value length = LLVM::ConstantOp::create(
-      b, loc, i64, b.getI64IntegerAttr(kLostOutputMessage.size()));
+  Value length =
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(text.size()));
   LLVM::CallOp::create(b, loc, *writeFn,
                        ValueRange{stderrFd, message, length});
   LLVM::ReturnOp::create(
