@@ -18,23 +18,21 @@
 #include "NativeOutput.h"
 #include "OutputFile.h"
 
+#include "MatrixDialect/Target/Target.h"
+
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/TargetParser/Host.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Triple.h"
 
 namespace cl = llvm::cl;
@@ -82,87 +80,41 @@ static cl::opt<std::string> targetCPU(
     cl::value_desc("cpu"), cl::init("host"),
     cl::cat(matc::getNativeOptionCategory()));
 
+static cl::opt<std::string> targetL1D(
+    "target-l1d",
+    cl::desc("L1 data cache size for the tile sizes, e.g. 48K (default: the "
+             "CPU's; the host's from sysfs)"),
+    cl::value_desc("size"), cl::init(""),
+    cl::cat(matc::getNativeOptionCategory()));
+static cl::opt<std::string> targetL2(
+    "target-l2", cl::desc("L2 cache size for the tile sizes, e.g. 2M"),
+    cl::value_desc("size"), cl::init(""),
+    cl::cat(matc::getNativeOptionCategory()));
+static cl::opt<std::string> targetL3(
+    "target-l3", cl::desc("L3 cache size for the tile sizes, e.g. 32M"),
+    cl::value_desc("size"), cl::init(""),
+    cl::cat(matc::getNativeOptionCategory()));
+
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-
-/// `-O<n>` for LLVM's code generator.
-static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::CodeGenOptLevel::None;
-  case 1:
-    return llvm::CodeGenOptLevel::Less;
-  case 2:
-    return llvm::CodeGenOptLevel::Default;
-  default:
-    return llvm::CodeGenOptLevel::Aggressive;
+llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
+  mlir::matrix::TargetOptions options;
+  options.triple = targetTriple;
+  options.cpu = targetCPU;
+  for (auto [text, size, name] :
+       {std::make_tuple(&targetL1D, &options.l1dBytes, "--target-l1d"),
+        std::make_tuple(&targetL2, &options.l2Bytes, "--target-l2"),
+        std::make_tuple(&targetL3, &options.l3Bytes, "--target-l3")}) {
+    if (text->empty())
+      continue;
+    *size = mlir::matrix::parseByteSize(*text);
+    if (!*size)
+      return makeError(llvm::Twine(name) + ": '" + text->getValue() +
+                       "' is not a size (e.g. 48K, 2M)");
   }
-}
-
-/// The TargetMachine of `--target-triple` and `--target-cpu`.
-static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(unsigned optLevel) {
-  static const bool initialized = [] {
-    llvm::InitializeAllTargetInfos();
-    llvm::InitializeAllTargets();
-    llvm::InitializeAllTargetMCs();
-    llvm::InitializeAllAsmPrinters();
-    llvm::InitializeAllAsmParsers();
-    return true;
-  }();
-  (void)initialized;
-
-  llvm::Triple host(llvm::sys::getProcessTriple());
-  llvm::Triple triple =
-      targetTriple.empty()
-          ? host
-          : llvm::Triple(llvm::Triple::normalize(targetTriple));
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target || triple.getArch() == llvm::Triple::UnknownArch)
-    return makeError("unknown target triple '" + targetTriple + "'" +
-                     (error.empty() ? "" : ": " + error));
-
-  std::string cpu = targetCPU;
-  std::string features;
-  if (cpu == "host") {
-    if (triple.getArch() == host.getArch()) {
-      cpu = llvm::sys::getHostCPUName().str();
-      llvm::SubtargetFeatures hostFeatures;
-      for (const auto &feature : llvm::sys::getHostCPUFeatures())
-        hostFeatures.AddFeature(feature.first(), feature.second);
-      features = hostFeatures.getString();
-    } else {
-      cpu = "generic";
-    }
-  }
-  // An empty CPU keeps the subtarget from warning about an unknown one.
-  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      target->createMCSubtargetInfo(triple, "", ""));
-  if (!subtarget || (cpu != "generic" && !subtarget->isCPUStringValid(cpu)))
-    return makeError("unknown CPU '" + cpu + "' for target '" + triple.str() +
-                     "' (see llc -mtriple=" + triple.str() + " -mcpu=help)");
-
-  llvm::TargetOptions options;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, cpu, features, options, llvm::Reloc::PIC_, std::nullopt,
-      getCodeGenOptLevel(optLevel)));
-  if (!machine)
-    return makeError("cannot generate code for '" + triple.str() + "'");
-  return machine;
-}
-
-/// The width of the vector registers the code generation schedule plans
-/// for: 512 when the target has AVX-512 (AVX512F), else 256.
-static unsigned getVectorBits(const llvm::TargetMachine &machine) {
-  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
-  return subtarget && machine.getTargetTriple().isX86() &&
-                 subtarget->checkFeatures("+avx512f")
-             ? 512
-             : 256;
+  return mlir::matrix::resolveTarget(options);
 }
 
 llvm::Expected<matc::NativeRequest>
@@ -196,8 +148,8 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
   else if (!run && !emitStage)
     request.kind = NativeKind::Executable;
 
-  bool targetGiven =
-      targetTriple.getNumOccurrences() || targetCPU.getNumOccurrences();
+  bool targetGiven = targetTriple.getNumOccurrences() ||
+                     (targetCPU.getNumOccurrences() && targetCPU != "host");
   if (request.kind == NativeKind::None || request.kind == NativeKind::Header) {
     if (targetGiven && (run || request.kind == NativeKind::Header))
       return makeError(
@@ -205,17 +157,19 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
                                                      : "--target-cpu") +
           " applies only to code for a target (an executable, -c, --shared, "
           "--emit=asm, and the IR stages of --emit); --run compiles for the "
-          "host");
+          "host (--target-cpu=host)");
     if (run && outputGiven)
       return makeError("--run writes no file: -o cannot be used with it");
     // --run and the IR stages of --emit compile for a target too (the
-    // schedule depends on its vector registers): the one given, by default
-    // the host.
+    // schedule's sizes depend on it): the one given, by default the host.
     if (request.kind == NativeKind::None) {
-      auto machine = createTargetMachine(optLevel);
+      auto target = resolveTargetOptions();
+      if (!target)
+        return target.takeError();
+      request.target = *target;
+      auto machine = mlir::matrix::createTargetMachine(*target, optLevel);
       if (!machine)
         return machine.takeError();
-      request.vectorBits = getVectorBits(**machine);
       request.targetMachine = std::move(*machine);
     }
     return request;
@@ -241,11 +195,14 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
     break;
   }
 
-  auto machine = createTargetMachine(optLevel);
+  auto target = resolveTargetOptions();
+  if (!target)
+    return target.takeError();
+  request.target = *target;
+  auto machine = mlir::matrix::createTargetMachine(*target, optLevel);
   if (!machine)
     return machine.takeError();
   request.targetMachine = std::move(*machine);
-  request.vectorBits = getVectorBits(*request.targetMachine);
 
   llvm::Triple host(llvm::sys::getProcessTriple());
   const llvm::Triple &triple = request.targetMachine->getTargetTriple();

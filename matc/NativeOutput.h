@@ -17,6 +17,7 @@
 #ifndef MATC_NATIVEOUTPUT_H
 #define MATC_NATIVEOUTPUT_H
 
+#include "MatrixDialect/Target/Target.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
@@ -56,11 +57,15 @@ struct NativeRequest {
   /// features from `--target-cpu` (default `host`: the host's CPU and all
   /// its features), PIC, code generation level from `-O<optLevel>`.
   std::unique_ptr<llvm::TargetMachine> targetMachine;
-  /// Width in bits of the target's vector registers for the code generation
-  /// schedule (matrix::LoweringOptions::vectorBits): 512 with AVX-512, else
-  /// 256, from targetMachine.
-  unsigned vectorBits = 256;
+  /// The target description targetMachine was made from (all but Header):
+  /// it sets the tile sizes of the lowering (matrix::LoweringOptions).
+  std::optional<mlir::matrix::TargetDescription> target;
 };
+
+/// The target of `--target-triple`, `--target-cpu` and the cache overrides
+/// (`--target-l1d`, `--target-l2`, `--target-l3`), through
+/// mlir::matrix::resolveTarget. Returns a message for `matc: error:`.
+llvm::Expected<mlir::matrix::TargetDescription> resolveTargetOptions();
 
 /// Works out what to write from the command line: `emitStage` is whether
 /// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,

@@ -25,6 +25,7 @@
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
 #include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
 #include "MatrixDialect/Pipelines.h"
+#include "MatrixDialect/Target/MatmulModel.h"
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
 #include "parser/Parser.h"
@@ -68,7 +69,7 @@ enum class Emit { None, AST, Matrix, Linalg, Affine, LLVMDialect, LLVMIR, Asm };
 
 static cl::OptionCategory matcCategory("matc options");
 
-static cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
+static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input .mat file, or - for stdin>"),
                                           cl::cat(matcCategory));
 
@@ -91,6 +92,13 @@ static cl::opt<Emit> emitAction(
         clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR"),
         clEnumValN(Emit::Asm, "asm",
                    "native assembly (of what -c writes; stdout or -o)")),
+    cl::cat(matcCategory));
+
+static cl::opt<bool> printTarget(
+    "print-target",
+    cl::desc("Print the target matc compiles for (--target-cpu, "
+             "--target-triple, cache overrides; default the host) and the "
+             "tile sizes its model gives, then exit"),
     cl::cat(matcCategory));
 
 static cl::opt<bool> runProgram("run",
@@ -277,6 +285,27 @@ int main(int argc, char **argv) {
       "prog.h\n"
       "                                 declares its C entry points\n");
 
+  if (printTarget) {
+    llvm::Expected<matrix::TargetDescription> target =
+        matc::resolveTargetOptions();
+    if (!target)
+      return fail(toString(target.takeError()));
+    matrix::CodegenSizes sizes = matrix::computeCodegenSizes(*target);
+    llvm::outs() << "matc target\n";
+    target->print(llvm::outs());
+    llvm::outs() << "matmul f32 tiles (mr,nr,kc,mc,nc): " << sizes.f32.str()
+                 << " (" << sizes.f32.getStackBytes(4) / 1024
+                 << " KiB of stack)\n"
+                 << "matmul f64 tiles (mr,nr,kc,mc,nc): " << sizes.f64.str()
+                 << " (" << sizes.f64.getStackBytes(8) / 1024
+                 << " KiB of stack)\n"
+                 << "elementwise vectors: f32 " << sizes.elementwiseF32
+                 << ", f64 " << sizes.elementwiseF64 << " elements\n";
+    return 0;
+  }
+  if (inputFilename.empty())
+    return fail("no input file (give a .mat file, or - for standard input; "
+                "see matc --help)");
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
   if (optLevel > 3)
@@ -356,7 +385,7 @@ int main(int argc, char **argv) {
   matrix::LoweringOptions lowering;
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;
-  lowering.vectorBits = native->vectorBits;
+  lowering.target = native->target;
   if (showStats && printFlopStats(*module, lowering) != 0)
     return 1;
   // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).

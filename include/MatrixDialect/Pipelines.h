@@ -14,8 +14,12 @@
 #ifndef MATRIXDIALECT_PIPELINES_H
 #define MATRIXDIALECT_PIPELINES_H
 
+#include "MatrixDialect/Target/MatmulModel.h"
+#include "MatrixDialect/Target/Target.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
+
+#include <optional>
 
 namespace mlir {
 namespace matrix {
@@ -37,7 +41,8 @@ enum class LoweringStage {
   LLVM,
 };
 
-/// How hard the pipeline works, as `matc -O<n> --threads <n>` set it.
+/// How hard the pipeline works and for which machine, as `matc -O<n>
+/// --threads <n> --target-cpu ...` set it.
 struct LoweringOptions {
   /// 0: the plain lowering (Linalg -> affine loops), the reference that
   /// optimized code is checked against. 1 and up: the optimizing pipeline.
@@ -45,12 +50,20 @@ struct LoweringOptions {
   /// Threads that run the outer tiles of the optimized code; 0 means all
   /// cores of the machine that runs it.
   unsigned numThreads = 0;
-  /// Width in bits of the target's vector registers, which picks the
-  /// register tiles of the code generation schedule (lib/Codegen/
-  /// Schedule.mlir): 512 for 32 AVX-512 registers (entry point
-  /// `matc_codegen`), anything less for 16 registers of 256 bits
-  /// (`matc_codegen_ymm`: AVX2, and the fallback for other targets).
-  unsigned vectorBits = 512;
+  /// The machine the code is for (Target.h): its model (MatmulModel.h) gives
+  /// the tile sizes of the code generation schedule, its vector registers
+  /// the widest masked access (matrix-split-masked-vectors). Unset: the
+  /// host, resolved when the pipeline is built.
+  std::optional<TargetDescription> target;
+  /// Bytes of stack the packed tiles of one product may take per thread
+  /// (MatmulModel.h).
+  int64_t tileStackBytes = kDefaultTileStackBytes;
+  /// Sizes replacing the model's for f32 or f64 products (tuning, tests).
+  std::optional<MatmulTiles> matmulF32, matmulF64;
+
+  /// The sizes the schedule gets: the model's for `target` (the host if
+  /// unset), with the replacements above.
+  CodegenSizes getCodegenSizes() const;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
@@ -67,9 +80,11 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 
 /// Registers the upstream passes the pipeline uses and the pipelines
 /// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs
-/// every stage up to the one it names), for `matc-opt`. Their options
-/// `opt-level` (default 2), `threads` (default 0) and `vector-bits`
-/// (default 512) are LoweringOptions.
+/// every stage up to the one it names), for `matc-opt`. Their options are
+/// LoweringOptions: `opt-level` (default 2), `threads` (default 0),
+/// `target-cpu` (default `host`), `target-triple`, `target-l1d`,
+/// `target-l2`, `target-l3` (cache sizes, e.g. `48K`), `tile-stack-bytes`,
+/// `matmul-f32` and `matmul-f64` (mr,nr,kc,mc,nc).
 void registerMatrixPipelines();
 
 } // namespace matrix

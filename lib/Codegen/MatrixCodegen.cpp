@@ -6,19 +6,25 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses the embedded schedule (Schedule.mlir) once per pass instance and
-// applies one of its named sequences to the module with the upstream
-// transform interpreter, as `transform-interpreter` would with the schedule
-// preloaded from a file; embedding it keeps matc free of data files.
+// Parses the embedded schedule (Schedule.mlir) once per pass instance,
+// merges into it the sequences generated from the pass's sizes (the entry
+// point binding them as params, and the packing of products, whose sizes
+// transform.structured.pack takes only as static attributes), and applies
+// one named sequence to the module with the upstream transform interpreter,
+// as `transform-interpreter` would with the schedule preloaded from a file;
+// embedding it keeps matc free of data files.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/Codegen/Passes.h"
+#include "MatrixDialect/Target/MatmulModel.h"
 
+#include "mlir/Dialect/Transform/IR/Utils.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir {
 namespace matrix {
@@ -43,15 +49,115 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
   using MatrixCodegenBase::MatrixCodegenBase;
 
   LogicalResult initialize(MLIRContext *context) override {
+    // Only @matc_codegen needs the sizes (and calls the pack sequences the
+    // library declares).
+    FailureOr<std::string> generated =
+        entryPoint == "matc_codegen"
+            ? generateSequences(context)
+            : FailureOr<std::string>(std::string(
+                  "module attributes {transform.with_named_sequence} {}"));
+    if (failed(generated))
+      return failure();
     // The pass may be cloned (one copy per pass manager thread); the parsed
     // library is immutable and shared between the copies.
-    schedule =
-        std::make_shared<OwningOpRef<ModuleOp>>(parseSourceString<ModuleOp>(
-            getCodegenScheduleSource(), context, "matc-codegen-schedule.mlir"));
-    if (!*schedule)
+    auto library = parseSourceString<ModuleOp>(getCodegenScheduleSource(),
+                                               context,
+                                               "matc-codegen-schedule.mlir");
+    OwningOpRef<Operation *> sizes = parseSourceString<ModuleOp>(
+        *generated, context, "matc-codegen-sizes.mlir");
+    if (!library || !sizes)
       return emitError(UnknownLoc::get(context))
              << "matrix-codegen: the embedded schedule does not parse";
+    if (failed(transform::detail::mergeSymbolsInto(library->getOperation(),
+                                                   std::move(sizes))))
+      return failure();
+    schedule = std::make_shared<OwningOpRef<ModuleOp>>(std::move(library));
     return success();
+  }
+
+  /// The tiles of one element type: the option's if given, else the model's
+  /// for the host. Fails (with an error) on a malformed option.
+  FailureOr<MatmulTiles> getTiles(MLIRContext *context, StringRef option,
+                                  ArrayRef<int64_t> given,
+                                  unsigned elementBytes) {
+    if (given.empty()) {
+      llvm::Expected<TargetDescription> host = resolveTarget(TargetOptions());
+      if (!host) {
+        emitError(UnknownLoc::get(context))
+            << "matrix-codegen: " << llvm::toString(host.takeError());
+        return failure();
+      }
+      return computeMatmulTiles(*host, elementBytes);
+    }
+    MatmulTiles tiles;
+    if (given.size() == 5) {
+      tiles = {given[0], given[1], given[2], given[3], given[4]};
+      if (llvm::all_of(given, [](int64_t v) { return v > 0; }) &&
+          tiles.mc % tiles.mr == 0 && tiles.nc % tiles.nr == 0)
+        return tiles;
+    }
+    emitError(UnknownLoc::get(context))
+        << "matrix-codegen: " << option
+        << " takes 5 positive sizes mr,nr,kc,mc,nc with mc a multiple of mr "
+           "and nc a multiple of nr";
+    return failure();
+  }
+
+  /// The sequences the library declares and the entry point, for the sizes
+  /// of the options, in the transform dialect's syntax.
+  FailureOr<std::string> generateSequences(MLIRContext *context) {
+    FailureOr<MatmulTiles> f32 = getTiles(context, "matmul-f32", matmulF32, 4);
+    FailureOr<MatmulTiles> f64 = getTiles(context, "matmul-f64", matmulF64, 8);
+    if (failed(f32) || failed(f64))
+      return failure();
+    if (elementwiseF32 < 1 || elementwiseF64 < 1) {
+      emitError(UnknownLoc::get(context))
+          << "matrix-codegen: elementwise-f32 and elementwise-f64 must be "
+             "positive";
+      return failure();
+    }
+    std::string text =
+        "module attributes {transform.with_named_sequence} {\n";
+    for (auto [name, tiles] : {std::make_pair("f32", *f32),
+                               std::make_pair("f64", *f64)})
+      text += llvm::formatv(
+          "  transform.named_sequence @matc_pack_matmul_{0}("
+          "%mm: !transform.any_op {{transform.consumed}) -> "
+          "!transform.any_op {{\n"
+          "    %packed = transform.structured.pack %mm packed_sizes = "
+          "[{1}, {2}, 0] : (!transform.any_op) -> !transform.any_op\n"
+          "    transform.yield %packed : !transform.any_op\n"
+          "  }\n",
+          name, tiles.mr, tiles.nr);
+    text += "  transform.named_sequence @matc_codegen(%root: "
+            "!transform.any_op {transform.consumed}) {\n";
+    SmallVector<std::string> params;
+    auto addParam = [&](int64_t value) {
+      std::string param = "%p" + std::to_string(params.size());
+      text += "    " + param + " = transform.param.constant " +
+              std::to_string(value) + " : i64 -> !transform.param<i64>\n";
+      params.push_back(param);
+    };
+    for (const MatmulTiles &tiles : {*f32, *f64})
+      for (int64_t size : {tiles.mr, tiles.nr, tiles.kc, tiles.mc, tiles.nc})
+        addParam(size);
+    addParam(elementwiseF32);
+    addParam(elementwiseF64);
+    SmallVector<StringRef> types(params.size(), "!transform.param<i64>");
+    text += "    transform.include @schedule_all failures(propagate) (%root, " +
+            llvm::join(params, ", ") + ") : (!transform.any_op, " +
+            llvm::join(types, ", ") + ") -> ()\n";
+    text += "    transform.yield\n  }\n";
+    // The library's @schedule_all, declared so that this module verifies on
+    // its own before the merge.
+    SmallVector<std::string> arguments = {
+        "%root: !transform.any_op {transform.consumed}"};
+    for (size_t i = 0; i < params.size(); ++i)
+      arguments.push_back("%a" + std::to_string(i) +
+                          ": !transform.param<i64> {transform.readonly}");
+    text += "  transform.named_sequence @schedule_all(" +
+            llvm::join(arguments, ", ") + ")\n}\n";
+    return text;
   }
 
   void runOnOperation() override {

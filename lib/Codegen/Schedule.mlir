@@ -1,5 +1,5 @@
 // The code generation schedule matc applies to Linalg on tensors from -O1
-// up: a transform-dialect library (mlir/docs/Dialects/Transform.md) with three
+// up: a transform-dialect library (mlir/docs/Dialects/Transform.md) with two
 // entry points that the `matrix-codegen` pass runs.
 //
 //   @matc_generalize  turns linalg.transpose into linalg.generic, so that
@@ -8,32 +8,36 @@
 //   @matc_codegen     tiles, packs and vectorizes every matrix product and
 //                     every 2-D elementwise op (one schedule per kind and
 //                     element type, picked by the matchers below), except
-//                     those whose loops all run at most 16 times; sizes
-//                     for 32 registers of 512 bits (AVX-512).
-//   @matc_codegen_ymm the same for 16 registers of 256 bits (AVX2).
+//                     those whose loops all run at most 16 times.
+//
+// The sizes are not in this file: they come from the target's model
+// (lib/Target/MatmulModel.cpp), and the matrix-codegen pass generates
+// @matc_codegen, which binds them as transform params and calls
+// @schedule_all, and the two sequences declared below that pack a product
+// (transform.structured.pack takes static sizes only).
 //
 // Matrix product, after Goto and van de Geijn, "Anatomy of high-performance
-// matrix multiplication" (TOMS 2008) and the MLIR structured codegen of
-// Vasilache et al. (arXiv 2202.03293):
-//   - C is computed in tiles of MC x NC (one scf.forall iteration, the unit of
-//     multi-threading) held in a packed tile buffer, zero-filled, then
-//     unpacked into C in the same iteration;
-//   - k runs by KC-blocks; per block, the block of B the tile needs is packed
-//     into panels of 16 columns, [NC/16][KC][16], zero-padded at the edge of
-//     N: the register kernel reads 16 contiguous elements per panel and step
-//     of k whatever the leading dimension of B and whether B is stored
-//     transposed. Temporaries stay small (the C tile and the B block);
-//   - the register kernel is a tile of ROWS rows of C by PANELS panels,
-//     its accumulators kept in vector registers across the KC-block, updated
-//     by one outer product (vector.fma) per step of k, with A read in place;
-//   - remainders: N is padded by the packing, M is peeled (ROWS rows at a
-//     time, then one masked tile), K needs none (steps of one); the packing
-//     loops are peeled too, so that their main part is unmasked.
-// The sizes depend on the target's vector registers: one entry point per
-// register file, at the end (@matc_codegen for AVX-512, @matc_codegen_ymm
-// for AVX2), picked by matc from the target CPU.
+// matrix multiplication" (TOMS 2008), the BLIS loop nest (Van Zee and van de
+// Geijn, TOMS 2015) and the MLIR structured codegen of Vasilache et al.
+// (arXiv 2202.03293):
+//   - the product is packed by MR x NR (data tiling, as linalg.mmt4d):
+//     A [M, K] -> [M/MR, K, MR] (micro-panels of MR rows, one column of MR
+//     elements per step of k), B [K, N] -> [N/NR, K, NR] (micro-panels of NR
+//     columns), C [M, N] -> [M/MR, N/NR, MR, NR], each zero-padded at the
+//     edges of M and N, whatever the layout of the operands (transposed
+//     operands are packed from where they are);
+//   - C is computed in cache tiles of MC x NC (one scf.forall iteration, the
+//     unit of multi-threading) held packed, zero-filled, then unpacked into C
+//     in the same iteration;
+//   - k runs by KC-blocks; per block, the blocks of A (MC x KC) and B
+//     (KC x NC) the tile needs are packed; a micro-panel of A stays in the
+//     L1 while the micro-panels of B stream past it from the L2;
+//   - the register kernel is one MR x NR tile of C, its accumulators kept in
+//     vector registers across the KC-block, updated by one outer product
+//     (vector.fma on rows of NR) per step of k. Every register tile is
+//     whole (the packing pads), so there is one kernel per element type;
+//     the remainders of M and N cost only the padding, and those of K none.
 module attributes {transform.with_named_sequence} {
-
   //===--------------------------------------------------------------------===//
   // Matchers
   //===--------------------------------------------------------------------===//
@@ -91,7 +95,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
-  /// A linalg.fill of a packed tile of C ([rows, panels, 16]). A fill that
+  /// A linalg.fill of a packed tile of C ([M/MR, N/NR, MR, NR]). A fill that
   /// a product reads as an operand (`zeros(m, n) @ b`) stays 2-D and is
   /// left to the plain lowering.
   transform.named_sequence @match_packed_fill(%op: !transform.any_op {transform.readonly})
@@ -100,8 +104,8 @@ module attributes {transform.with_named_sequence} {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
       %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
-      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
-      transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+      %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %four : !transform.param<i64>
     }
     transform.yield %op : !transform.any_op
   }
@@ -149,10 +153,19 @@ module attributes {transform.with_named_sequence} {
   // Schedules
   //===--------------------------------------------------------------------===//
 
-  /// Makes a packed operand contiguous per panel: a pack whose tiled
-  /// dimension is the second of its source ([K, N] for B stored plainly)
-  /// gets its outer dimensions swapped, so that the packed tensor is
-  /// [panels, K, 16] whether B is stored plainly or transposed.
+  /// Packs a matrix product on f32 (on f64) by MR x NR: generated by the
+  /// matrix-codegen pass with the model's sizes. Returns the packed product
+  /// (a linalg.generic between linalg.pack and linalg.unpack ops).
+  transform.named_sequence @matc_pack_matmul_f32(%mm: !transform.any_op {transform.consumed})
+      -> !transform.any_op
+  transform.named_sequence @matc_pack_matmul_f64(%mm: !transform.any_op {transform.consumed})
+      -> !transform.any_op
+
+  /// Makes a packed operand contiguous per micro-panel: a pack whose tiled
+  /// dimension is the second of its source ([K, N] for B stored plainly,
+  /// [K, M] for A stored transposed) gets its outer dimensions swapped, so
+  /// that the packed tensor is [panels, K, width] whatever the operand's
+  /// layout.
   transform.named_sequence @panel_major(%pack: !transform.any_op {transform.readonly}) {
     %k_major = transform.structured.match ops{["linalg.pack"]}
         attributes{inner_dims_pos = array<i64: 1>} in %pack
@@ -166,25 +179,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  /// The schedule of a matrix product: MC x NC tiles of C, KC-blocks of k,
-  /// register tiles of `%rows` rows by `%panels` 16-column panels of B (see
-  /// the entry points for the sizes of each target).
-  transform.named_sequence @schedule_matmul(
-      %mm: !transform.any_op {transform.consumed}, %mc: !transform.param<i64> {transform.readonly},
-      %nc: !transform.param<i64> {transform.readonly}, %kc: !transform.param<i64> {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
-      %panels: !transform.param<i64> {transform.readonly}) {
-    %func = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
-
-    // Pack N by 16: B [K, N] -> [N/16, K, 16] (made contiguous per panel by
-    // transposing the outer dimensions when B is not stored transposed), and
-    // C [M, N] -> [M, N/16, 16].
-    %packed = transform.structured.pack %mm packed_sizes = [0, 16, 0]
+  /// Vectorizes the packing of one operand block (the producer of the
+  /// packed product's operand `%block`, a linalg.pack, or a linalg.fill when
+  /// the operand is a fill): 16 steps of k at a time into vectors of
+  /// 16 x `%width`, the main loop unmasked.
+  transform.named_sequence @vectorize_block_pack(
+      %block: !transform.any_op {transform.consumed}, %width: !transform.param<i64> {transform.readonly}) {
+    %tiled, %loop_p, %loop_k = transform.structured.tile_using_for %block tile_sizes [1, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %loop_kf = transform.cast %loop_k : !transform.any_op to !transform.op<"scf.for">
+    transform.include @peel_if_ragged failures(propagate) (%loop_kf)
+        : (!transform.op<"scf.for">) -> ()
+    %tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]} in %loop_p
         : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %tiles vector_sizes [1, 16, %width]
+        : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+
+  /// The schedule of a packed matrix product (see the top of the file):
+  /// MC x NC cache tiles of C, KC-blocks of k, MR x NR register tiles.
+  transform.named_sequence @schedule_packed_matmul(
+      %packed: !transform.any_op {transform.readonly},
+      %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
+      %kc: !transform.param<i64> {transform.readonly}, %mc: !transform.param<i64> {transform.readonly},
+      %nc: !transform.param<i64> {transform.readonly}) {
+    %func = transform.get_parent_op %packed {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %unpack = transform.get_consumers_of_result %packed[0] : (!transform.any_op) -> !transform.any_op
+    %pack_a = transform.get_producer_of_operand %packed[0] : (!transform.any_op) -> !transform.any_op
     %pack_b = transform.get_producer_of_operand %packed[1] : (!transform.any_op) -> !transform.any_op
+    transform.include @panel_major failures(propagate) (%pack_a) : (!transform.any_op) -> ()
     transform.include @panel_major failures(propagate) (%pack_b) : (!transform.any_op) -> ()
     %product = transform.get_producer_of_operand %unpack[0] : (!transform.any_op) -> !transform.any_op
+    %pack_a2 = transform.get_producer_of_operand %product[0] : (!transform.any_op) -> !transform.any_op
     %pack_b2 = transform.get_producer_of_operand %product[1] : (!transform.any_op) -> !transform.any_op
     %pack_c = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
     %fill = transform.get_producer_of_operand %pack_c[0] : (!transform.any_op) -> !transform.any_op
@@ -193,74 +220,70 @@ module attributes {transform.with_named_sequence} {
     transform.apply_cse to %func : !transform.any_op
 
     // One MC x NC tile of C per scf.forall iteration: tile the unpack, fuse
-    // the product and the packing of B into it.
+    // the product and the packing of A and B into it.
     %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%mc, %nc]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %product_t, %forall_1 = transform.structured.fuse_into_containing_op %product into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %pack_b_t, %forall_2 = transform.structured.fuse_into_containing_op %pack_b2 into %forall_1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // KC-blocks of k, with B packed per block (the packing of the whole
-    // k-range left in the tile dies once its tensor.dim uses are resolved).
-    %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0]
+    %pack_a_t, %forall_3 = transform.structured.fuse_into_containing_op %pack_a2 into %forall_2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // KC-blocks of k, with A and B packed per block (the packing of the
+    // whole k-range left in the tile dies once its tensor.dim uses are
+    // resolved).
+    %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    transform.apply_patterns to %forall_2 {
+    transform.apply_patterns to %forall_3 {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
     // The packed tile of C starts as zeros: fuse the packing of C and the
     // fill into the tile too and fold pack(fill) into a fill of the tile.
     // Patterns only apply inside the tile, where no handle is at stake.
-    %pack_c_t, %forall_3 = transform.structured.fuse_into_containing_op %pack_c into %forall_2
+    %pack_c_t, %forall_4 = transform.structured.fuse_into_containing_op %pack_c into %forall_3
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_t, %forall_4 = transform.structured.fuse_into_containing_op %fill into %forall_3
+    %fill_t, %forall_5 = transform.structured.fuse_into_containing_op %fill into %forall_4
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.apply_patterns to %forall_4 {
+    transform.apply_patterns to %forall_5 {
       transform.apply_patterns.tensor.fold_into_pack_and_unpack
       transform.apply_patterns.canonicalization
     } : !transform.any_op
 
-    // The packing of the k-block (a fill if B is one).
+    // The packing of the k-blocks (fills if an operand is one).
+    %block_a = transform.get_producer_of_operand %product_k[0] : (!transform.any_op) -> !transform.any_op
     %block_b = transform.get_producer_of_operand %product_k[1] : (!transform.any_op) -> !transform.any_op
 
-    // Register tiles: %rows rows x %panels panels, one step of k.
+    // Register tiles: one MR x NR tile of C, one step of k: the loops over
+    // the micro-panels of A (outer) and B, then k.
     %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_k
-        tile_sizes [%rows, %panels, 1, 0]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.op<"scf.for">, !transform.op<"scf.for">, !transform.any_op)
-    transform.include @peel_if_ragged failures(propagate) (%loop_n)
-        : (!transform.op<"scf.for">) -> ()
-    transform.include @peel_if_ragged failures(propagate) (%loop_m)
-        : (!transform.op<"scf.for">) -> ()
-    // Fold the sizes peeling made constant, so that the main tiles have
-    // static shapes (no masks).
-    transform.apply_patterns to %forall_4 {
+        tile_sizes [1, 1, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.apply_patterns to %forall_5 {
       transform.apply_patterns.linalg.tiling_canonicalization
     } : !transform.any_op
-    %kernels = transform.structured.match ops{["linalg.generic"]} in %forall_4
-        : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %kernels vector_sizes [%rows, %panels, 1, 16]
+    transform.structured.vectorize %kernel vector_sizes [1, 1, 1, %mr, %nr]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>
 
-    // The packing of B, 16 steps of k at a time (the main part unmasked),
-    // the fill and the unpacking of C.
-    %block_b_t, %block_b_p, %block_b_k = transform.structured.tile_using_for %block_b tile_sizes [1, 16]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %block_b_kf = transform.cast %block_b_k : !transform.any_op to !transform.op<"scf.for">
-    transform.include @peel_if_ragged failures(propagate) (%block_b_kf)
-        : (!transform.op<"scf.for">) -> ()
-    %block_b_tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]} in %block_b_p
+    transform.include @vectorize_block_pack failures(propagate) (%block_b, %nr)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.include @vectorize_block_pack failures(propagate) (%block_a, %mr)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+
+    // The fill and the unpacking of the tile of C, one register tile at a
+    // time (masked at the edges of C).
+    %fills = transform.collect_matching @match_packed_fill in %forall_5
         : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %block_b_tiles vector_sizes [1, 16, 16] : !transform.any_op
-    %fills = transform.collect_matching @match_packed_fill in %forall_4
-        : (!transform.any_op) -> !transform.any_op
-    %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [8, 1]
+    %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [1, 1]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.structured.vectorize %fills_t vector_sizes [8, 1, 16] : !transform.any_op
-    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %forall_4
+    transform.structured.vectorize %fills_t vector_sizes [1, 1, %mr, %nr]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %forall_5
         : (!transform.any_op) -> !transform.any_op
-    %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [8, 16]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.structured.vectorize %unpacks_t vector_sizes [8, 1, 16] : !transform.any_op
+    %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [%mr, %nr]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %unpacks_t vector_sizes [1, 1, %mr, %nr]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
     transform.yield
   }
 
@@ -380,16 +403,17 @@ module attributes {transform.with_named_sequence} {
   }
 
   /// Tags every op of `%root` with the schedule it gets (see the tag_*
-  /// sequences above) and applies them: matrix products with MC x NC tiles
-  /// of C, KC-blocks of k and register tiles of ROWS x PANELS 16-column
-  /// panels, for f32 and f64; elementwise ops with vectors of VL elements.
+  /// sequences above) and applies them: matrix products packed by the
+  /// generated @matc_pack_matmul_* sequences, then MC x NC tiles of C,
+  /// KC-blocks of k and MR x NR register tiles, for f32 and f64;
+  /// elementwise ops with vectors of VL elements.
   transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
-      %mc32: !transform.param<i64> {transform.readonly}, %nc32: !transform.param<i64> {transform.readonly},
-      %kc32: !transform.param<i64> {transform.readonly}, %rows32: !transform.param<i64> {transform.readonly},
-      %panels32: !transform.param<i64> {transform.readonly},
-      %mc64: !transform.param<i64> {transform.readonly}, %nc64: !transform.param<i64> {transform.readonly},
-      %kc64: !transform.param<i64> {transform.readonly}, %rows64: !transform.param<i64> {transform.readonly},
-      %panels64: !transform.param<i64> {transform.readonly},
+      %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
+      %kc32: !transform.param<i64> {transform.readonly}, %mc32: !transform.param<i64> {transform.readonly},
+      %nc32: !transform.param<i64> {transform.readonly},
+      %mr64: !transform.param<i64> {transform.readonly}, %nr64: !transform.param<i64> {transform.readonly},
+      %kc64: !transform.param<i64> {transform.readonly}, %mc64: !transform.param<i64> {transform.readonly},
+      %nc64: !transform.param<i64> {transform.readonly},
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly}) {
     %tagged = transform.foreach_match in %root
         @match_small -> @keep,
@@ -404,7 +428,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mm32 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      transform.include @schedule_matmul failures(propagate) (%op, %mc32, %nc32, %kc32, %rows32, %panels32)
+      %packed = transform.include @matc_pack_matmul_f32 failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.include @schedule_packed_matmul failures(propagate) (%packed, %mr32, %nr32, %kc32, %mc32, %nc32)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
@@ -413,7 +439,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mm64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      transform.include @schedule_matmul failures(propagate) (%op, %mc64, %nc64, %kc64, %rows64, %panels64)
+      %packed = transform.include @matc_pack_matmul_f64 failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.include @schedule_packed_matmul failures(propagate) (%packed, %mr64, %nr64, %kc64, %mc64, %nc64)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
@@ -437,63 +465,6 @@ module attributes {transform.with_named_sequence} {
 
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
-    transform.yield
-  }
-
-  /// For 32 vector registers of 512 bits (AVX-512; tuned on an AMD EPYC
-  /// (Zen 5) VM, bench/README.md). Register tiles of 8 rows x 2 panels (f32)
-  /// or 1 panel (f64): 16 accumulators, 8 x 32 f32 or 8 x 16 f64; rows of
-  /// elementwise ops in vectors of two registers.
-  transform.named_sequence @matc_codegen(%root: !transform.any_op {transform.consumed}) {
-    %mc32 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %nc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %kc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %rows32 = transform.param.constant 8 : i64 -> !transform.param<i64>
-    %panels32 = transform.param.constant 2 : i64 -> !transform.param<i64>
-    %mc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %nc64 = transform.param.constant 64 : i64 -> !transform.param<i64>
-    %kc64 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %rows64 = transform.param.constant 8 : i64 -> !transform.param<i64>
-    %panels64 = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
-    transform.include @schedule_all failures(propagate) (%root,
-        %mc32, %nc32, %kc32, %rows32, %panels32, %mc64, %nc64, %kc64, %rows64, %panels64, %vl32, %vl64)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
-    transform.yield
-  }
-
-  /// For 16 vector registers of 256 bits (AVX2 without AVX-512; sizes
-  /// chosen on an AMD EPYC (Zen 3) VM among a few, bench/README.md). A
-  /// 16-column panel is 2 (f32) or 4 (f64) registers. f32: register tiles
-  /// of 6 x 16 (12 accumulators, a row of B and a broadcast of A). f64:
-  /// 2 x 16 (8 accumulators): 3 x 16 needs 17 registers at the peak and
-  /// LLVM then spills an accumulator every step of k (half the speed);
-  /// tiles of 256 x 16 with KC = 256, one packed panel of B per tile, which
-  /// every pair of rows re-reads (16 x 64 tiles streamed the B block from
-  /// L2 at each row pair).
-  transform.named_sequence @matc_codegen_ymm(%root: !transform.any_op {transform.consumed}) {
-    %mc32 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %nc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %kc32 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %rows32 = transform.param.constant 6 : i64 -> !transform.param<i64>
-    %panels32 = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %mc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %nc64 = transform.param.constant 16 : i64 -> !transform.param<i64>
-    %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %rows64 = transform.param.constant 2 : i64 -> !transform.param<i64>
-    %panels64 = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
-    transform.include @schedule_all failures(propagate) (%root,
-        %mc32, %nc32, %kc32, %rows32, %panels32, %mc64, %nc64, %kc64, %rows64, %panels64, %vl32, %vl64)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
     transform.yield
   }
 }

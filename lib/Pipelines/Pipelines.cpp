@@ -50,16 +50,37 @@ static StringRef getStagePipeline(LoweringStage stage) {
   llvm_unreachable("unknown lowering stage");
 }
 
+/// The target of `options`: the one given, else the host's.
+static TargetDescription getTarget(const LoweringOptions &options) {
+  if (options.target)
+    return *options.target;
+  llvm::Expected<TargetDescription> host = resolveTarget(TargetOptions());
+  if (!host)
+    llvm::report_fatal_error(llvm::Twine("matc: cannot describe the host: ") +
+                             llvm::toString(host.takeError()));
+  return *host;
+}
+
+CodegenSizes LoweringOptions::getCodegenSizes() const {
+  CodegenSizes sizes = computeCodegenSizes(getTarget(*this), tileStackBytes);
+  if (matmulF32)
+    sizes.f32 = *matmulF32;
+  if (matmulF64)
+    sizes.f64 = *matmulF64;
+  return sizes;
+}
+
 /// The passes of the Linalg, Affine and LLVM stages from -O1 up (the
 /// Matrix stage is the same at every level). Keep the LLVM stage in step
 /// with the -O0 one above: the same conversions, plus vector and OpenMP.
 ///
 /// - Linalg: transposes become linalg.generic and elementwise chains fuse
 ///   into one linalg.generic (no temporary matrices).
-/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir; its
-///   entry point for the target's vector registers) tiles,
+/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir, with
+///   the sizes of the target's model, lib/Target/MatmulModel.cpp) tiles,
 ///   packs and vectorizes products and elementwise ops on tensors; the packed
-///   tiles get static shapes (matrix-bound-tile-temporaries), and results
+///   tiles get static shapes (matrix-bound-tile-temporaries, up to the stack
+///   budget of the model), and results
 ///   that go to a caller's buffer (the C entry points' `.into` variants) are
 ///   computed there (eliminate-empty-tensors); after bufferization, the
 ///   scf.forall over tiles becomes an scf.parallel (run on OpenMP threads)
@@ -74,7 +95,8 @@ static StringRef getStagePipeline(LoweringStage stage) {
 ///   which would otherwise call a runtime library matc does not load.
 /// - LLVM: vector transfers are unrolled to 1-D ones, the masked ones no
 ///   wider than 256 bits (matrix-split-masked-vectors: LLVM 22 miscompiles
-///   wider ones on AVX2); scf.parallel becomes
+///   wider ones on AVX2: no wider than the target's registers); scf.parallel
+///   becomes
 ///   omp.parallel + omp.wsloop with `num_threads` when numThreads > 0 (0:
 ///   the OpenMP runtime picks, all cores by default), forking a team only
 ///   for more than one iteration (matrix-omp-if-multiple-iterations).
@@ -90,12 +112,17 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     return "convert-matrix-to-linalg, canonicalize, cse, "
            "matrix-codegen{entry-point=matc_generalize}, "
            "linalg-fuse-elementwise-ops, canonicalize, cse";
-  case LoweringStage::Affine:
-    return std::string(options.vectorBits >= 512
-                           ? "matrix-codegen{entry-point=matc_codegen}, "
-                           : "matrix-codegen{entry-point=matc_codegen_ymm}, ") +
-           "canonicalize, cse, "
-           "matrix-bound-tile-temporaries, eliminate-empty-tensors, "
+  case LoweringStage::Affine: {
+    CodegenSizes sizes = options.getCodegenSizes();
+    std::string stackBytes = std::to_string(
+        std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
+    return "matrix-codegen{entry-point=matc_codegen matmul-f32=" +
+           sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
+           " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
+           " elementwise-f64=" + std::to_string(sizes.elementwiseF64) +
+           "}, canonicalize, cse, "
+           "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
+           "}, eliminate-empty-tensors, "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
@@ -103,10 +130,14 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-loops, canonicalize, cse, "
-           "matrix-promote-tile-buffers";
+           "matrix-promote-tile-buffers{max-bytes=" + stackBytes +
+           " max-scope-bytes=" + stackBytes + "}";
+  }
   case LoweringStage::LLVM:
-    return std::string("convert-vector-to-scf{full-unroll}, "
-                       "matrix-split-masked-vectors, lower-affine, ") +
+    return "convert-vector-to-scf{full-unroll}, "
+           "matrix-split-masked-vectors{max-bits=" +
+           std::to_string(getTarget(options).vectorBits) +
+           "}, lower-affine, " +
            (openmp ? "convert-scf-to-openmp{num-threads=" +
                          std::to_string(options.numThreads) +
                          "}, matrix-omp-if-multiple-iterations, "
@@ -165,7 +196,7 @@ void mlir::matrix::buildMatrixLoweringPipeline(OpPassManager &pm,
 
 namespace {
 /// The LoweringOptions of the registered pipelines, as matc-opt options:
-/// `--matrix-to-llvm="opt-level=0 threads=1"`.
+/// `--matrix-to-llvm="opt-level=0 threads=1 target-cpu=znver3"`.
 struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
   Option<unsigned> optLevel{
       *this, "opt-level",
@@ -176,25 +207,98 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Threads for the outer tiles (0: all cores, 1: no "
                      "OpenMP)"),
       llvm::cl::init(0)};
-  Option<unsigned> vectorBits{
-      *this, "vector-bits",
-      llvm::cl::desc("Width of the target's vector registers: 512 "
-                     "(AVX-512) or less (16 registers of 256 bits)"),
-      llvm::cl::init(512)};
+  Option<std::string> targetCPU{
+      *this, "target-cpu",
+      llvm::cl::desc("CPU the code is for (default: host)"),
+      llvm::cl::init("host")};
+  Option<std::string> targetTriple{
+      *this, "target-triple",
+      llvm::cl::desc("Target triple (default: the host's)"),
+      llvm::cl::init("")};
+  Option<std::string> l1d{*this, "target-l1d",
+                          llvm::cl::desc("L1 data cache size, e.g. 48K"),
+                          llvm::cl::init("")};
+  Option<std::string> l2{*this, "target-l2",
+                         llvm::cl::desc("L2 cache size, e.g. 2M"),
+                         llvm::cl::init("")};
+  Option<std::string> l3{*this, "target-l3",
+                         llvm::cl::desc("L3 cache size, e.g. 32M"),
+                         llvm::cl::init("")};
+  Option<int64_t> tileStackBytes{
+      *this, "tile-stack-bytes",
+      llvm::cl::desc("Stack budget of one product's packed tiles"),
+      llvm::cl::init(kDefaultTileStackBytes)};
+  ListOption<int64_t> matmulF32{
+      *this, "matmul-f32",
+      llvm::cl::desc("Tiles of f32 products, mr,nr,kc,mc,nc (default: the "
+                     "model's)")};
+  ListOption<int64_t> matmulF64{
+      *this, "matmul-f64",
+      llvm::cl::desc("Tiles of f64 products, mr,nr,kc,mc,nc (default: the "
+                     "model's)")};
 };
 } // namespace
+
+/// LoweringOptions from the registered pipelines' options; an error message
+/// if they are malformed.
+static llvm::Expected<LoweringOptions>
+getLoweringOptions(const PipelineOptions &cl) {
+  LoweringOptions options;
+  options.optLevel = cl.optLevel;
+  options.numThreads = cl.numThreads;
+  options.tileStackBytes = cl.tileStackBytes;
+  TargetOptions target;
+  target.cpu = cl.targetCPU;
+  target.triple = cl.targetTriple;
+  for (auto [text, size, name] :
+       {std::make_tuple(&cl.l1d, &target.l1dBytes, "target-l1d"),
+        std::make_tuple(&cl.l2, &target.l2Bytes, "target-l2"),
+        std::make_tuple(&cl.l3, &target.l3Bytes, "target-l3")}) {
+    if (text->empty())
+      continue;
+    *size = parseByteSize(*text);
+    if (!*size)
+      return llvm::createStringError(llvm::Twine(name) + ": '" + *text +
+                                     "' is not a size (e.g. 48K, 2M)");
+  }
+  llvm::Expected<TargetDescription> resolved = resolveTarget(target);
+  if (!resolved)
+    return resolved.takeError();
+  options.target = *resolved;
+  for (auto [list, tiles, name] :
+       {std::make_tuple(&cl.matmulF32, &options.matmulF32, "matmul-f32"),
+        std::make_tuple(&cl.matmulF64, &options.matmulF64, "matmul-f64")}) {
+    if (list->empty())
+      continue;
+    if (list->size() != 5 ||
+        llvm::any_of(*list, [](int64_t v) { return v < 1; }))
+      return llvm::createStringError(llvm::Twine(name) +
+                                     ": 5 positive sizes mr,nr,kc,mc,nc");
+    *tiles = MatmulTiles{(*list)[0], (*list)[1], (*list)[2], (*list)[3],
+                         (*list)[4]};
+  }
+  return options;
+}
 
 void mlir::matrix::registerMatrixPipelines() {
   registerPipelinePasses();
   auto registerUpTo = [](StringRef name, StringRef summary,
                          LoweringStage last) {
-    PassPipelineRegistration<PipelineOptions>(
-        name, summary, [last](OpPassManager &pm, const PipelineOptions &cl) {
-          LoweringOptions options;
-          options.optLevel = cl.optLevel;
-          options.numThreads = cl.numThreads;
-          options.vectorBits = cl.vectorBits;
-          buildMatrixLoweringPipeline(pm, last, options);
+    registerPassPipeline(
+        name, summary,
+        [last](OpPassManager &pm, StringRef text,
+               function_ref<LogicalResult(const Twine &)> errorHandler) {
+          PipelineOptions cl;
+          if (failed(cl.parseFromString(text)))
+            return failure();
+          llvm::Expected<LoweringOptions> options = getLoweringOptions(cl);
+          if (!options)
+            return errorHandler(llvm::toString(options.takeError()));
+          buildMatrixLoweringPipeline(pm, last, *options);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)> optHandler) {
+          optHandler(PipelineOptions());
         });
   };
   registerUpTo("matrix-to-linalg",

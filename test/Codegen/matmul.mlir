@@ -1,27 +1,47 @@
-// RUN: matc-opt %s --matrix-codegen --canonicalize --cse | FileCheck %s
-// RUN: matc-opt %s --matrix-codegen=entry-point=matc_codegen_ymm --canonicalize --cse | FileCheck %s --check-prefix=YMM
+// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=12,32,256,420,416 matmul-f64=12,16,192,288,288" --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=6,16,320,474,304 matmul-f64=6,8,256,324,192" --canonicalize --cse | FileCheck %s --check-prefix=YMM
 
-// The code generation schedule on matrix products (lib/Codegen/Schedule.mlir).
+// The code generation schedule on matrix products (lib/Codegen/Schedule.mlir)
+// with the sizes matc's model gives (lib/Target/MatmulModel.cpp) for
+// --target-cpu=sapphirerapids (prefix CHECK, 32 registers of 512 bits) and
+// --target-cpu=znver3 (prefix YMM, 16 of 256 bits); mr,nr,kc,mc,nc per type.
 
-// f32, run-time shapes: one scf.forall iteration per 256x128 tile of C; in
-// it, a packed tile of C is zeroed, k runs by blocks of 128 with B packed
-// into 16-wide panels per block (masked vector transfers pad with zeros),
-// the register kernel keeps an 8x2x16 tile in registers across k (the loop
-// carries the vector) and updates it with vector.fma on vector<16xf32>;
-// the remaining rows (M mod 8) take a masked copy of the same kernel; the
-// tile is unpacked into C.
+// f32, run-time shapes: one scf.forall iteration per 420x416 tile of C; in
+// it, a packed tile of C ([35][13][12][32]) is zeroed one register tile at a
+// time, k runs by blocks of 256 with A packed into micro-panels of 12 rows
+// ([.][256][12], read 12 x 16 at a time with masks at the edge of M and
+// transposed) and B into micro-panels of 32 columns ([.][256][32]); the
+// register kernel keeps a 12 x 32 tile in registers across the k-block (the
+// loop carries the vector) and updates it with 12 vector.fma on
+// vector<32xf32> per step of k; there is no other kernel (no remainder: the
+// packing pads). The tile is unpacked into C.
 // CHECK-LABEL: func.func @matmul_f32
 // CHECK: %[[C:.*]] = scf.forall ({{.*}}) in ({{.*}}) shared_outs({{.*}}) -> (tensor<?x?xf32>)
-// CHECK: tensor.empty({{.*}}) : tensor<?x?x16xf32>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
-// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
-// CHECK: vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<1x?x16xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x2x16xf32>)
-// CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// CHECK: tensor.empty({{.*}}) : tensor<?x?x12x32xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<12x32xf32>, tensor<1x1x12x32xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
+// CHECK: tensor.empty({{.*}}) : tensor<?x?x12xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<12x16xf32>
+// CHECK: vector.transpose {{.*}} : vector<1x12x16xf32> to vector<1x16x12xf32>
+// CHECK: tensor.empty({{.*}}) : tensor<?x?x32xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x12x32xf32>)
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT: vector.fma
 // CHECK: scf.yield
-// CHECK: vector.fma {{.*}} : vector<16xf32>
+// CHECK-NOT: vector.fma
 // CHECK: scf.forall.in_parallel
 // CHECK: return %[[C]]
+
+// For 16 registers of 256 bits: 6 x 16 (12 ymm accumulators), k-blocks of
+// 320, tiles of 474 x 304.
+// YMM-LABEL: func.func @matmul_f32
+// YMM: tensor.empty({{.*}}) : tensor<?x?x6x16xf32>
+// YMM: scf.for {{.*}} step %c320
+// YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x6x16xf32>)
+// YMM-COUNT-6: vector.fma {{.*}} : vector<16xf32>
+// YMM-NOT: vector.fma
+// YMM: scf.yield
 func.func @matmul_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -35,27 +55,22 @@ func.func @matmul_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf3
   return %r : tensor<?x?xf32>
 }
 
-// f64: vectors of 16 elements are two 512-bit registers, so the register
-// tile is 8x1x16 (one panel), still 16 accumulator registers.
+// -----
+
+// f64: 12 x 16 (two registers of 512 bits per row: 24 accumulators), kc 192;
+// for 256 bits 6 x 8, kc 256.
 // CHECK-LABEL: func.func @matmul_f64
 // CHECK: scf.forall
-// CHECK: scf.for {{.*}} -> (vector<8x1x16xf64>)
-// CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf64>
-
-// For 16 registers of 256 bits (matc_codegen_ymm): 6x1x16 f32 (12 ymm
-// accumulators) and 2x1x16 f64 (8; 3 rows would need 12 accumulators, 4
-// rows of B and a broadcast, one more than there are, and LLVM spills an
-// accumulator); f64 tiles of 256 x 16 with k-blocks of 256: one packed
-// panel of B per tile (32 KiB), which every pair of rows re-reads.
-// YMM-LABEL: func.func @matmul_f32
-// YMM: scf.for {{.*}} step %c128
-// YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x1x16xf32>)
-// YMM-COUNT-6: vector.fma {{.*}} : vector<16xf32>
+// CHECK: scf.for {{.*}} step %c192
+// CHECK: scf.for {{.*}} -> (vector<1x1x12x16xf64>)
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<16xf64>
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
 // YMM-LABEL: func.func @matmul_f64
 // YMM: scf.for {{.*}} step %c256
-// YMM: scf.for {{.*}} -> (vector<2x1x16xf64>)
-// YMM-COUNT-2: vector.fma {{.*}} : vector<16xf64>
-// YMM-NOT: vector.fma {{.*}} : vector<16xf64>
+// YMM: scf.for {{.*}} -> (vector<1x1x6x8xf64>)
+// YMM-COUNT-6: vector.fma {{.*}} : vector<8xf64>
+// YMM-NOT: vector.fma
 // YMM: scf.yield
 func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
   %c0 = arith.constant 0 : index
@@ -70,12 +85,18 @@ func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf6
   return %r : tensor<?x?xf64>
 }
 
+// -----
+
 // a @ b.T with b stored [n, k] (the form matrix-optimize gives `a @ b.T`):
-// the same kernel, B's panels packed from its rows.
+// the same kernel; B's micro-panels are packed from its rows, 32 rows x 16
+// steps of k at a time, transposed in registers (as A's are when A is
+// stored plainly).
 // CHECK-LABEL: func.func @matmul_transposed_rhs
 // CHECK: scf.forall
-// CHECK: scf.for {{.*}} -> (vector<8x2x16xf32>)
-// CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// CHECK: vector.transpose {{.*}} : vector<1x12x16xf32> to vector<1x16x12xf32>
+// CHECK: vector.transpose {{.*}} : vector<1x32x16xf32> to vector<1x16x32xf32>
+// CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 func.func @matmul_transposed_rhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
@@ -91,13 +112,43 @@ func.func @matmul_transposed_rhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> te
   return %r : tensor<?x?xf32>
 }
 
-// Static shapes that are not multiples of the tiles: 100 rows = 12 x 8 + 4
-// (a masked register tile for the last 4), 70 columns padded to 5 panels.
+// -----
+
+// a.T @ b with a stored [k, m] (`a.T @ b` after matrix-optimize): A's
+// micro-panels are packed from its rows, without a transpose.
+// CHECK-LABEL: func.func @matmul_transposed_lhs
+// CHECK: scf.forall
+// CHECK-NOT: vector.transpose
+// CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
+func.func @matmul_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+      outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Static shapes that are not multiples of the tiles: 100 rows are 9 micro-
+// panels of 12 (the last padded with zeros by masked reads), 70 columns 3
+// of 32, 37 steps of k; one cache tile, so no scf.forall. Still one kernel.
 // CHECK-LABEL: func.func @matmul_static_ragged
-// CHECK: scf.for %{{.*}} = %c0 to %c96 step %c8
-// CHECK: vector.fma {{.*}} : vector<16xf32>
-// CHECK: vector.constant_mask [4, 1] : vector<8x1xi1>
-// CHECK: vector.fma {{.*}} : vector<16xf32>
+// CHECK-NOT: scf.forall
+// CHECK: tensor.empty() : tensor<9x3x12x32xf32>
+// CHECK: tensor.empty() : tensor<9x37x12xf32>
+// CHECK: tensor.empty() : tensor<3x37x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c37 step %c1 iter_args({{.*}}) -> (vector<1x1x12x32xf32>)
+// CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT: vector.fma
 // CHECK: return
 func.func @matmul_static_ragged(%a: tensor<100x37xf32>, %b: tensor<37x70xf32>) -> tensor<100x70xf32> {
   %zero = arith.constant 0.0 : f32
@@ -107,6 +158,8 @@ func.func @matmul_static_ragged(%a: tensor<100x37xf32>, %b: tensor<37x70xf32>) -
                      outs(%c : tensor<100x70xf32>) -> tensor<100x70xf32>
   return %r : tensor<100x70xf32>
 }
+
+// -----
 
 // Every loop of at most 16 iterations: left to the plain lowering.
 // CHECK-LABEL: func.func @matmul_small

@@ -1,34 +1,77 @@
-// RUN: mlir-opt %s --transform-preload-library=transform-library-paths=%matc_src_root/lib/Codegen/Schedule.mlir --transform-interpreter=entry-point=matc_codegen | FileCheck %s
+// RUN: mlir-opt %s --transform-preload-library=transform-library-paths=%matc_src_root/lib/Codegen/Schedule.mlir --transform-interpreter="entry-point=test_codegen debug-payload-root-tag=payload" | FileCheck %s
 
 // The schedule is a plain transform-dialect library: upstream mlir-opt runs
 // it too, with the interpreter's expensive checks (handle invalidation) on,
-// which matrix-codegen turns off for compile time. Two products where one
-// result feeds the other and a transpose (the case where pattern sets
+// which matrix-codegen turns off for compile time. The entry point and the
+// packing sequences, which matrix-codegen generates from its sizes, are
+// written out below (the sizes of --target-cpu=znver3). Two products where
+// one result feeds the other and a transpose (the case where pattern sets
 // applied to a whole function would fold the transpose into an unpack).
 
 // CHECK-LABEL: func.func @chained
 // CHECK-COUNT-3: scf.forall
 // CHECK: return
-func.func @chained(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %zero = arith.constant 0.0 : f32
-  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
-  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
-  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
-  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
-  %d = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
-                     outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
-  %et = tensor.empty(%n, %m) : tensor<?x?xf32>
-  %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
-                       iterator_types = ["parallel", "parallel"]}
-      ins(%d : tensor<?x?xf32>) outs(%et : tensor<?x?xf32>) {
-  ^bb0(%x: f32, %out: f32):
-    linalg.yield %x : f32
-  } -> tensor<?x?xf32>
-  %e2 = tensor.empty(%n, %n) : tensor<?x?xf32>
-  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x?xf32>) -> tensor<?x?xf32>
-  %r = linalg.matmul ins(%t, %d : tensor<?x?xf32>, tensor<?x?xf32>)
-                     outs(%c2 : tensor<?x?xf32>) -> tensor<?x?xf32>
-  return %t, %r : tensor<?x?xf32>, tensor<?x?xf32>
+module attributes {transform.target_tag = "payload"} {
+  func.func @chained(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+    %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+    %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+    %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+    %d = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                       outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+    %et = tensor.empty(%n, %m) : tensor<?x?xf32>
+    %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%d : tensor<?x?xf32>) outs(%et : tensor<?x?xf32>) {
+    ^bb0(%x: f32, %out: f32):
+      linalg.yield %x : f32
+    } -> tensor<?x?xf32>
+    %e2 = tensor.empty(%n, %n) : tensor<?x?xf32>
+    %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+    %r = linalg.matmul ins(%t, %d : tensor<?x?xf32>, tensor<?x?xf32>)
+                       outs(%c2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+    return %t, %r : tensor<?x?xf32>, tensor<?x?xf32>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @matc_pack_matmul_f32(%mm: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %packed = transform.structured.pack %mm packed_sizes = [6, 16, 0] : (!transform.any_op) -> !transform.any_op
+    transform.yield %packed : !transform.any_op
+  }
+  transform.named_sequence @matc_pack_matmul_f64(%mm: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %packed = transform.structured.pack %mm packed_sizes = [6, 8, 0] : (!transform.any_op) -> !transform.any_op
+    transform.yield %packed : !transform.any_op
+  }
+  transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
+      %a0: !transform.param<i64> {transform.readonly}, %a1: !transform.param<i64> {transform.readonly},
+      %a2: !transform.param<i64> {transform.readonly}, %a3: !transform.param<i64> {transform.readonly},
+      %a4: !transform.param<i64> {transform.readonly}, %a5: !transform.param<i64> {transform.readonly},
+      %a6: !transform.param<i64> {transform.readonly}, %a7: !transform.param<i64> {transform.readonly},
+      %a8: !transform.param<i64> {transform.readonly}, %a9: !transform.param<i64> {transform.readonly},
+      %a10: !transform.param<i64> {transform.readonly}, %a11: !transform.param<i64> {transform.readonly})
+  transform.named_sequence @test_codegen(%root: !transform.any_op {transform.consumed}) {
+    %mr32 = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %nr32 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %kc32 = transform.param.constant 320 : i64 -> !transform.param<i64>
+    %mc32 = transform.param.constant 474 : i64 -> !transform.param<i64>
+    %nc32 = transform.param.constant 304 : i64 -> !transform.param<i64>
+    %mr64 = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %nr64 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %mc64 = transform.param.constant 324 : i64 -> !transform.param<i64>
+    %nc64 = transform.param.constant 192 : i64 -> !transform.param<i64>
+    %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @schedule_all failures(propagate) (%root,
+        %mr32, %nr32, %kc32, %mc32, %nc32, %mr64, %nr64, %kc64, %mc64, %nc64, %vl32, %vl64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
 }

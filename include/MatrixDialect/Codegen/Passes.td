@@ -24,34 +24,51 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
       upstream `linalg-fuse-elementwise-ops` folds a transpose feeding an
       elementwise op into that op's indexing map (run before it);
     - `matc_codegen` (the default): every `linalg.matmul` on f32 or f64
-      (plain or with transposed operands) is tiled for the caches (one
-      `scf.forall` iteration per tile of the result, the unit of
-      multi-threading), its B operand packed into panels of 16 columns per
-      tile and k-block, and its register tiles vectorized and lowered to
-      `vector.fma`; every 2-D `linalg.generic` with only parallel loops
-      (fused elementwise expressions, transposes, iota, eye) is tiled by
-      rows in an `scf.forall` and vectorized along its rows. Ops whose loops
-      all run at most 16 times are left to the plain lowering. Every size
-      is handled (peeling, masking, padding in the packing). Runs on
-      tensors, before bufferization. Tile sizes for 32 vector registers of
-      512 bits (AVX-512);
-    - `matc_codegen_ymm`: the same with register tiles and cache tiles for
-      16 vector registers of 256 bits (AVX2). matc picks one of the two
-      from the target CPU (`--target-cpu`, default the host).
+      (plain or with transposed operands) is packed by the register tile
+      (A into micro-panels of MR rows, B of NR columns, C into MR x NR
+      tiles, zero-padded), tiled for the caches (one `scf.forall` iteration
+      per MC x NC tile of the result, the unit of multi-threading; KC-blocks
+      of k with A and B packed per block), and its register tiles vectorized
+      and lowered to `vector.fma`; every 2-D `linalg.generic` with only
+      parallel loops (fused elementwise expressions, transposes, iota, eye)
+      is tiled by rows in an `scf.forall` and vectorized along its rows. Ops
+      whose loops all run at most 16 times are left to the plain lowering.
+      Every size is handled (padding in the packing, masks at the edges).
+      Runs on tensors, before bufferization.
+
+    The sizes are options, `mr,nr,kc,mc,nc` per element type, which matc's
+    pipelines compute from the target (lib/Target/MatmulModel.cpp). Without
+    them the pass uses the model's sizes for the host. The pass generates the
+    entry sequence that binds them (and the two sequences that pack a
+    product, since `transform.structured.pack` takes static sizes only) and
+    merges it into the library.
 
     ```mlir
-    // matc-opt --matrix-codegen
+    // matc-opt --matrix-codegen="matmul-f32=12,32,256,504,512"
     %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
                        outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
-    // becomes an scf.forall over 256x128 tiles of %r whose body zeroes a
-    // packed tile, loops over k-blocks packing B and running a register
-    // kernel of vector.fma, and unpacks the tile into %r
+    // becomes an scf.forall over 504x512 tiles of %r whose body zeroes a
+    // packed tile, loops over k-blocks of 256 packing A and B and running a
+    // 12x32 register kernel of vector.fma, and unpacks the tile into %r
     ```
+
+    Errors: a list that is not 5 positive sizes, or MC (NC) not a multiple
+    of MR (NR).
   }];
   let options = [
     Option<"entryPoint", "entry-point", "std::string",
            /*default=*/"\"matc_codegen\"",
            "The named sequence of the schedule to apply">,
+    ListOption<"matmulF32", "matmul-f32", "int64_t",
+               "Tiles of f32 products: mr,nr,kc,mc,nc (default: the model's "
+               "for the host)">,
+    ListOption<"matmulF64", "matmul-f64", "int64_t",
+               "Tiles of f64 products: mr,nr,kc,mc,nc (default: the model's "
+               "for the host)">,
+    Option<"elementwiseF32", "elementwise-f32", "int64_t", /*default=*/"32",
+           "Elements per vector operation of f32 elementwise ops">,
+    Option<"elementwiseF64", "elementwise-f64", "int64_t", /*default=*/"16",
+           "Elements per vector operation of f64 elementwise ops">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -1,0 +1,77 @@
+//===- MatmulModel.h - Tile sizes from a model of the target ---*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The sizes of the code generation schedule (lib/Codegen/Schedule.mlir),
+// computed from a TargetDescription by the analytical model of Low, Igual,
+// Smith and Quintana-Orti, "Analytical Modeling Is Enough for
+// High-Performance BLIS", ACM TOMS 43(2), 2016, adapted to matc's loop
+// nest and its packed tiles on the stack (see MatmulModel.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIXDIALECT_TARGET_MATMULMODEL_H
+#define MATRIXDIALECT_TARGET_MATMULMODEL_H
+
+#include "MatrixDialect/Target/Target.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace matrix {
+
+/// The tiles of a matrix product C[M, N] = A[M, K] B[K, N] (row-major C),
+/// all in elements.
+///
+/// - `mr` x `nr`: the register tile of C, kept in vector registers across a
+///   k-block; `nr` is a multiple of the vector length (B is read in rows of
+///   `nr`, A broadcast one element per row of the tile).
+/// - `kc`: the k-block; A and B are packed per k-block into micro-panels of
+///   `mr` x `kc` and `kc` x `nr`.
+/// - `mc` x `nc`: the cache tile of C, one iteration of the parallel loop;
+///   a multiple of `mr` and of `nr`. Its packed tile of C, A block
+///   (`mc` x `kc`) and B block (`kc` x `nc`) live on the stack of the thread
+///   computing it.
+struct MatmulTiles {
+  int64_t mr = 0, nr = 0, kc = 0, mc = 0, nc = 0;
+
+  /// Bytes of stack the packed tiles of one cache tile take, for elements
+  /// of `elementBytes` bytes: `(mc * nc + mc * kc + kc * nc) * elementBytes`.
+  int64_t getStackBytes(unsigned elementBytes) const {
+    return (mc * nc + mc * kc + kc * nc) * int64_t(elementBytes);
+  }
+  /// `mr,nr,kc,mc,nc`, the syntax of the matrix-codegen pass options.
+  std::string str() const;
+};
+
+/// Every size the code generation schedule takes, for one target.
+struct CodegenSizes {
+  MatmulTiles f32, f64;
+  /// Elements per vector operation of elementwise ops (a row is processed
+  /// in pieces of this many elements): 1024 bits' worth.
+  int64_t elementwiseF32 = 32, elementwiseF64 = 16;
+};
+
+/// Default stack budget of the packed tiles of one product, per thread, in
+/// bytes (see docs/c-interop.md, "Memory, stack and threads").
+constexpr int64_t kDefaultTileStackBytes = 1536 * 1024;
+
+/// The tiles of a product of elements of `elementBytes` bytes (4 or 8) on
+/// `target`, whose packed tiles take at most `stackBytes` per thread.
+MatmulTiles computeMatmulTiles(const TargetDescription &target,
+                               unsigned elementBytes,
+                               int64_t stackBytes = kDefaultTileStackBytes);
+
+/// The sizes of every schedule for `target`.
+CodegenSizes computeCodegenSizes(const TargetDescription &target,
+                                 int64_t stackBytes = kDefaultTileStackBytes);
+
+} // namespace matrix
+} // namespace mlir
+
+#endif // MATRIXDIALECT_TARGET_MATMULMODEL_H

@@ -1,0 +1,169 @@
+//===- MatmulModel.cpp - Tile sizes from a model of the target ------------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The model of Low, Igual, Smith and Quintana-Orti, "Analytical Modeling Is
+// Enough for High-Performance BLIS" (ACM TOMS 43(2), 2016; "Low et al."
+// below), in matc's orientation: C is row-major, the vectors run along N,
+// B is the operand read in vectors (BLIS's A) and A the one broadcast
+// (BLIS's B). The loop nest of lib/Codegen/Schedule.mlir, per cache tile of
+// C (mc x nc) and k-block (kc):
+//
+//   pack the B block [nc/nr][kc][nr] and the A block [mc/mr][kc][mr]
+//   for each mr-row micro-panel of A       (stays in L1)
+//     for each nr-column micro-panel of B  (streams from L2)
+//       for k in kc: C[mr x nr] += A[:, k] * B[k, :]   (in registers)
+//
+// 1. Register tile (Low et al. section 4.1). With `nv` = nr / (vector
+//    length) vectors per row, the mr * nv accumulators must cover the FMA
+//    pipeline (mr * nv >= fmaPerCycle * fmaLatency) and fit with the row of
+//    B and two broadcast registers: mr * nv + nv + 2 <= registers. Beyond
+//    the paper, the accumulators are capped at 3/4 of the registers: LLVM
+//    22's register allocator spills with more (measured: 14 x 32 f32 on
+//    AVX-512 spills one accumulator per step of k; 12 x 32 does not), and
+//    the loads of a step (mr broadcasts and nv vectors) must issue no
+//    slower than its FMAs. Of the feasible tiles the one with the most
+//    accumulators wins (which covers the latency, mr * nv >= fmaPerCycle *
+//    fmaLatency, wherever the registers allow), then the one loading the
+//    fewest elements per multiply-add, (mr + nr) / (mr * nr). This gives BLIS's choices: 6 x 16 (f32) and
+//    6 x 8 (f64) for 16 registers of 256 bits (Haswell, Zen 3), 12 x 32 and
+//    12 x 16 for 32 registers of 512 bits.
+// 2. kc (Low et al. 4.2): the A micro-panel (mr x kc) stays in the L1 while
+//    the B micro-panels (kc x nr) stream through it. With W ways of N sets
+//    of L-byte lines, B gets C_B = floor((W - 1) / (1 + mr / nr)) ways (one
+//    way is left for C) and kc = C_B * N * L / (nr * S), S the element
+//    size; rounded down to a multiple of 16 (the packing's step).
+// 3. nc (Low et al. 4.3, BLIS's mc): the B block (kc x nc) stays in the L2
+//    while the A micro-panels stream: it gets the ways left after one for C
+//    and ceil(mr * kc * S / (N2 * L2)) for an A micro-panel;
+//    nc = ways * N2 * L2 / (kc * S), a multiple of nr.
+// 4. mc (BLIS's nc): the A block (mc x kc) in half the L3 share of a core,
+//    a multiple of mr.
+// 5. matc keeps the packed tiles of C (mc x nc), A and B of a cache tile on
+//    its thread's stack (no allocation per call), within a budget: while
+//    they exceed it, the larger of mc and nc shrinks by a step (the packing
+//    overhead, 1/(2 nc) + 1/(2 mc) element copies per flop, is lowest when
+//    they are equal).
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/Target/MatmulModel.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::matrix;
+
+std::string MatmulTiles::str() const {
+  return llvm::join_items(",", std::to_string(mr), std::to_string(nr),
+                          std::to_string(kc), std::to_string(mc),
+                          std::to_string(nc));
+}
+
+/// Rounds `value` down to a multiple of `step`, at least `step`.
+static int64_t roundDownTo(int64_t value, int64_t step) {
+  return std::max(step, value / step * step);
+}
+
+/// Ways of `cache`, 8 if unknown, at least 2.
+static int64_t getWays(const CacheDescription &cache) {
+  return std::max<int64_t>(2, cache.associativity > 0 ? cache.associativity
+                                                      : 8);
+}
+
+/// Bytes of one way of `cache`.
+static int64_t getWayBytes(const CacheDescription &cache) {
+  return cache.getNumSets() * std::max<int64_t>(cache.lineBytes, 1);
+}
+
+/// Step 1: the register tile, as {mr, vectors per row}.
+static std::pair<int64_t, int64_t>
+chooseRegisterTile(const TargetDescription &target, int64_t lanes) {
+  int64_t registers = target.numVectorRegisters;
+  int64_t maxAccumulators = registers * 3 / 4;
+  double loadsPerFMA =
+      double(target.loadsPerCycle) / std::max(1u, target.fmaPerCycle);
+  int64_t bestMr = 1, bestNv = 1, bestAccumulators = 0;
+  double bestLoadRatio = 0;
+  for (int64_t nv = 1; nv <= 4; ++nv) {
+    for (int64_t mr = 1; mr <= registers; ++mr) {
+      int64_t accumulators = mr * nv;
+      if (accumulators + nv + 2 > registers ||
+          accumulators > maxAccumulators)
+        break;
+      // Loads of one step of k: mr broadcasts of A, nv vectors of B.
+      if (double(mr + nv) > loadsPerFMA * accumulators)
+        continue;
+      // Elements loaded per multiply-add: (mr + nr) / (mr * nr).
+      double loadRatio = double(mr + nv * lanes) / double(mr * nv * lanes);
+      if (accumulators > bestAccumulators ||
+          (accumulators == bestAccumulators && loadRatio < bestLoadRatio)) {
+        bestMr = mr;
+        bestNv = nv;
+        bestAccumulators = accumulators;
+        bestLoadRatio = loadRatio;
+      }
+    }
+  }
+  return {bestMr, bestNv};
+}
+
+MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
+                                             unsigned elementBytes,
+                                             int64_t stackBytes) {
+  MatmulTiles tiles;
+  int64_t s = elementBytes;
+  int64_t lanes = std::max<int64_t>(1, target.getVectorElements(elementBytes));
+  auto [mr, nv] = chooseRegisterTile(target, lanes);
+  tiles.mr = mr;
+  tiles.nr = nv * lanes;
+
+  // Step 2: kc from the L1.
+  const CacheDescription &l1 = target.l1d;
+  int64_t ways1 = getWays(l1);
+  int64_t waysB =
+      std::max<int64_t>(1, (ways1 - 1) * tiles.nr / (tiles.nr + tiles.mr));
+  tiles.kc = roundDownTo(waysB * getWayBytes(l1) / (tiles.nr * s), 16);
+
+  // Step 3: nc from the L2.
+  const CacheDescription &l2 = target.l2;
+  int64_t way2 = getWayBytes(l2);
+  int64_t waysA2 = (tiles.mr * tiles.kc * s + way2 - 1) / way2;
+  int64_t waysBlock = std::max<int64_t>(1, getWays(l2) - 1 - waysA2);
+  tiles.nc = roundDownTo(waysBlock * way2 / (tiles.kc * s), tiles.nr);
+
+  // Step 4: mc from the L3 share of a core (or the L2 without an L3).
+  const CacheDescription &l3 = target.l3;
+  int64_t share = l3.sizeBytes > 0
+                      ? l3.sizeBytes / std::max<int64_t>(1, l3.sharedBy)
+                      : l2.sizeBytes;
+  tiles.mc = roundDownTo(share / 2 / (tiles.kc * s), tiles.mr);
+
+  // Step 5: the stack budget.
+  while (tiles.getStackBytes(elementBytes) > stackBytes &&
+         (tiles.mc > tiles.mr || tiles.nc > tiles.nr)) {
+    if (tiles.mc >= tiles.nc && tiles.mc > tiles.mr)
+      tiles.mc -= tiles.mr;
+    else if (tiles.nc > tiles.nr)
+      tiles.nc -= tiles.nr;
+    else
+      tiles.mc -= tiles.mr;
+  }
+  return tiles;
+}
+
+CodegenSizes mlir::matrix::computeCodegenSizes(const TargetDescription &target,
+                                               int64_t stackBytes) {
+  CodegenSizes sizes;
+  sizes.f32 = computeMatmulTiles(target, 4, stackBytes);
+  sizes.f64 = computeMatmulTiles(target, 8, stackBytes);
+  sizes.elementwiseF32 = 1024 / 32;
+  sizes.elementwiseF64 = 1024 / 64;
+  return sizes;
+}
