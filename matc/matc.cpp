@@ -22,12 +22,10 @@
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
-#include "MatrixDialect/MLIRGen/MLIRGen.h"
-#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
+#include "MatrixDialect/MLIRGen/FrontEnd.h"
 #include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
-#include "parser/Parser.h"
 
 #include "NativeOutput.h"
 #include "OutputFile.h"
@@ -305,21 +303,6 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputFilename + "': " + ec.message());
   std::string bufferName =
       inputFilename == "-" ? std::string("<stdin>") : inputFilename.getValue();
-  llvm::SourceMgr sourceMgr;
-  unsigned bufferId = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy((*buffer)->getBuffer(), bufferName),
-      llvm::SMLoc());
-
-  mat::Diagnostics diags(sourceMgr);
-  std::unique_ptr<mat::ModuleAST> ast = mat::parseModule(diags, bufferId);
-  // After syntax errors, MLIRGen still checks what parsed (below), for the
-  // independent type and shape errors, unless the cap is reached.
-  bool syntaxErrors = diags.hadError();
-  if (syntaxErrors && (emitAction == Emit::AST || diags.limitReached()))
-    return 1;
-  if (emitAction == Emit::AST)
-    return writeOutput(
-        [&](llvm::raw_ostream &os) { mat::dumpAST(*ast, os); });
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -327,14 +310,16 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   registry.insert<matrix::MatrixDialect>();
   MLIRContext context(registry);
-  // Diagnostics on the source file print as the front end's do (caret,
-  // ranges, safe source line); others (e.g. in generated code) as MLIR's.
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  mat::SourceDiagnosticHandler sourceDiagHandler(sourceMgr, &context);
-
-  OwningOpRef<ModuleOp> module =
-      mat::mlirGen(context, *ast, diags.getErrorCount());
-  if (!module || syntaxErrors)
+  // Parser, MLIRGen, the error cap; prints every error on the source.
+  mat::FrontEnd frontEnd(context, (*buffer)->getBuffer(), bufferName);
+  if (emitAction == Emit::AST) {
+    const mat::ModuleAST &ast = frontEnd.parse();
+    if (frontEnd.hadError())
+      return 1;
+    return writeOutput([&](llvm::raw_ostream &os) { mat::dumpAST(ast, os); });
+  }
+  OwningOpRef<ModuleOp> module = frontEnd.generate();
+  if (!module)
     return 1;
   if (native->kind == matc::NativeKind::Header) {
     PassManager prepare(&context);

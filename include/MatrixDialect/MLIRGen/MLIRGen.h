@@ -30,7 +30,7 @@ inline constexpr const char *kUserFunctionPrefix = "mat_";
 /// those the parser reported: after syntax errors, `module` is what parsed
 /// (see parseModule) and the independent type and shape errors of the rest
 /// are still reported. Returns null if any error was reported,
-/// `priorErrors` included.
+/// `priorErrors` included. Tools call it through mat::FrontEnd.
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context,
                                           const ModuleAST &module,
                                           unsigned priorErrors = 0);
