@@ -29,10 +29,11 @@ namespace mat {
 ///   ~~~~ ^ ~~~~
 ///
 /// LINE and COL are 1-based (COL counts bytes, as clang does); the caret is
-/// at `loc` and '~' marks the bytes of `ranges` on the same line. The source
-/// line is made safe to print: tabs expand to multiples of 8, a UTF-8
-/// character is one column, a control byte or invalid UTF-8 byte shows as
-/// '?', and a line longer than 160 columns is cut to a window around the
+/// under the character at `loc`, the byte COL, and '~' marks the bytes of
+/// `ranges` on the same line. The source line is made safe to print: tabs
+/// expand to multiples of 8 (a caret at a tab is under its first column), a
+/// UTF-8 character is one column, a control byte (a form feed too) or
+/// invalid UTF-8 byte shows as '?', and a line longer than 160 columns is cut to a window around the
 /// caret ("..." marks the cuts). Colors when `os` supports them. A `loc`
 /// outside `sourceMgr`'s buffers falls back to SourceMgr::PrintMessage.
 void printSourceDiagnostic(llvm::raw_ostream &os,
