@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <deque>
+#include <optional>
 
 namespace mat {
 
@@ -96,6 +97,10 @@ private:
   /// outside brackets), skipping whitespace, comments and continuations.
   Token lexToken();
   Token lexNumber(const char *start);
+  /// After the integer part [start, cur) of a number that starts with '0'
+  /// and has neither '.' nor an exponent: reports it and returns an Error
+  /// token if it has a nonzero digit (leading zeros, as Python 3 rejects).
+  std::optional<Token> checkLeadingZeros(const char *start);
   Token lexIdentifier(const char *start);
   /// Reports the character at `start`, which starts no token, and returns
   /// an Error token covering it and the unexpected characters after it.
