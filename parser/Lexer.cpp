@@ -79,9 +79,12 @@ void Lexer::startLine(const char *p) {
 Token Lexer::next() {
   while (pending.empty()) {
     if (atLineStart) {
+      // As in Python, a form feed resets the indentation: what counts is
+      // the whitespace after the last one.
       const char *indentStart = cur;
-      while (cur != end && (*cur == ' ' || *cur == '\t'))
-        ++cur;
+      for (; cur != end && (*cur == ' ' || *cur == '\t' || *cur == '\f'); ++cur)
+        if (*cur == '\f')
+          indentStart = cur + 1;
       lineIndent = StringRef(indentStart, cur - indentStart);
       atLineStart = false;
     }
@@ -209,6 +212,7 @@ Token Lexer::lexToken() {
     switch (*start) {
     case ' ':
     case '\t':
+    case '\f':
       continue;
     case '#':
       skipComment();
@@ -388,7 +392,7 @@ bool Lexer::isUnexpected(const char *p) const {
   if (*p == '\r')
     return end - p < 2 || p[1] != '\n';
   return *p != '\0' && !isIdentifierChar(*p) &&
-         !StringRef(" \t#\n\\()[],:=@*+-.?").contains(*p);
+         !StringRef(" \t\f#\n\\()[],:=@*+-.?").contains(*p);
 }
 
 Token Lexer::lexUnexpected(const char *start) {
