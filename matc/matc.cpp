@@ -27,6 +27,7 @@
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
 
+#include "CommandLine.h"
 #include "NativeOutput.h"
 #include "OutputFile.h"
 
@@ -255,6 +256,10 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions({&matcCategory, &matc::getNativeOptionCategory()});
+  // MLIR's options stay listed by --help-hidden (and near a misspelling).
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (name.starts_with("mlir-"))
+      option->setHiddenFlag(cl::Hidden);
   // `matc --version`: matc's own version, then LLVM's.
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "matc " MATC_VERSION " (the Mat compiler)\n";
@@ -264,8 +269,9 @@ int main(int argc, char **argv) {
   if (std::optional<std::string> error = extractThreadsOption(args))
     return fail(*error);
   extractStatsOption(args);
-  cl::ParseCommandLineOptions(
-      args.size(), args.data(),
+  // Every error of the command line in matc's words (CommandLine.h).
+  bool parsed = matc::parseCommandLine(
+      args,
       "matc: the Mat compiler (Mat -> Matrix dialect -> Linalg -> Affine -> "
       "LLVM)\n\n"
       "  matc prog.mat --run            run the program (JIT)\n"
@@ -273,7 +279,11 @@ int main(int argc, char **argv) {
       "  matc prog.mat -o prog          write an executable\n"
       "  matc prog.mat -c -o prog.o     write an object; --emit-header -o "
       "prog.h\n"
-      "                                 declares its C entry points\n");
+      "                                 declares its C entry points\n",
+      /*ownOptionNames=*/{"threads", "stats"},
+      /*valueLists=*/{{emitAction, emitAction.getParser()}});
+  if (!parsed)
+    return 1;
 
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
