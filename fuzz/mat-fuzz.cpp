@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Feeds each input, as a Mat source file, through everything `matc` does
-// before lowering: the lexer and parser (mat::parseModule), the AST printer
-// (mat::dumpAST), MLIRGen with its type and shape checks (mat::mlirGen) and
-// the MLIR verifier (which mlirGen runs on what it built). No JIT, no
+// before lowering, with the same call (mat::FrontEnd): the lexer and parser,
+// the AST printer (mat::dumpAST), MLIRGen with its type and shape checks and
+// the MLIR verifier (which MLIRGen runs on what it built). No JIT, no
 // lowering. Built with -fsanitize=fuzzer,address,undefined when CMake is
 // given -DMATC_ENABLE_FUZZER=ON; see docs/testing.md.
 //
@@ -22,10 +22,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/IR/Dialect.h"
-#include "MatrixDialect/MLIRGen/MLIRGen.h"
-#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
+#include "MatrixDialect/MLIRGen/FrontEnd.h"
 #include "parser/AST.h"
-#include "parser/Parser.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,8 +33,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -75,56 +71,43 @@ static bool hasLocatedError(llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::SourceMgr sourceMgr;
-  unsigned bufferId = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size),
-          "input.mat"),
-      llvm::SMLoc());
-
-  std::string diagText;
-  llvm::raw_string_ostream diagOS(diagText);
-  mat::Diagnostics diags(sourceMgr, diagOS);
-  std::unique_ptr<mat::ModuleAST> ast = mat::parseModule(diags, bufferId);
-  if (!ast)
-    invariantFailed("parseModule returned null", diagText);
-  bool syntaxErrors = diags.hadError();
-  if (syntaxErrors && !hasLocatedError(diagText))
-    invariantFailed("parse error without a location", diagText);
-  // As matc does: after syntax errors, MLIRGen checks what parsed.
-  if (diags.limitReached())
-    return 0;
-
-  std::string astText;
-  llvm::raw_string_ostream astOS(astText);
-  mat::dumpAST(*ast, astOS);
-
   // A small context: only what MLIRGen loads. No threads, so that each
   // input runs alone and findings reproduce.
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   context.loadDialect<mlir::matrix::MatrixDialect, mlir::func::FuncDialect,
                       mlir::arith::ArithDialect, mlir::tensor::TensorDialect>();
-  llvm::raw_string_ostream &mlirOS = diagOS;
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, mlirOS);
-  mat::SourceDiagnosticHandler sourceHandler(sourceMgr, &context, mlirOS);
-  unsigned errors = 0;
+  std::string diagText;
+  llvm::raw_string_ostream diagOS(diagText);
+  mat::FrontEnd frontEnd(
+      context, llvm::StringRef(reinterpret_cast<const char *>(data), size),
+      "input.mat", diagOS);
+
+  const mat::ModuleAST &ast = frontEnd.parse();
+  unsigned syntaxErrors = frontEnd.getErrorCount();
+  if (syntaxErrors && !hasLocatedError(diagText))
+    invariantFailed("parse error without a location", diagText);
+  if (frontEnd.limitReached())
+    return 0;
+
+  std::string astText;
+  llvm::raw_string_ostream astOS(astText);
+  mat::dumpAST(ast, astOS);
+
+  // Tried before the front end's handlers, which then print the diagnostic.
   bool internalError = false;
-  // Count errors, then let the source handlers print them.
-  mlir::ScopedDiagnosticHandler counter(
+  mlir::ScopedDiagnosticHandler iceFinder(
       &context, [&](mlir::Diagnostic &diag) -> llvm::LogicalResult {
-        if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
-          ++errors;
-          if (llvm::StringRef(diag.str()).contains("internal compiler error"))
-            internalError = true;
-        }
+        if (llvm::StringRef(diag.str()).contains("internal compiler error"))
+          internalError = true;
         return llvm::failure();
       });
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mat::mlirGen(context, *ast, diags.getErrorCount());
+  // As matc does: after syntax errors, MLIRGen checks what parsed.
+  mlir::OwningOpRef<mlir::ModuleOp> module = frontEnd.generate();
   if (internalError)
     invariantFailed("MLIRGen built IR that does not verify", diagText);
   if (syntaxErrors && module)
     invariantFailed("mlirGen succeeded after syntax errors", diagText);
+  unsigned errors = frontEnd.getErrorCount() - syntaxErrors;
   if (!module) {
     if (errors == 0 && !syntaxErrors)
       invariantFailed("mlirGen failed without an error", diagText);

@@ -22,14 +22,13 @@
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
-#include "MatrixDialect/MLIRGen/MLIRGen.h"
-#include "MatrixDialect/MLIRGen/SourceDiagnostics.h"
+#include "MatrixDialect/MLIRGen/FrontEnd.h"
 #include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Target/MatmulModel.h"
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
-#include "parser/Parser.h"
 
+#include "CommandLine.h"
 #include "NativeOutput.h"
 #include "OutputFile.h"
 
@@ -265,6 +264,10 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions({&matcCategory, &matc::getNativeOptionCategory()});
+  // MLIR's options stay listed by --help-hidden (and near a misspelling).
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (name.starts_with("mlir-"))
+      option->setHiddenFlag(cl::Hidden);
   // `matc --version`: matc's own version, then LLVM's.
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "matc " MATC_VERSION " (the Mat compiler)\n";
@@ -274,8 +277,9 @@ int main(int argc, char **argv) {
   if (std::optional<std::string> error = extractThreadsOption(args))
     return fail(*error);
   extractStatsOption(args);
-  cl::ParseCommandLineOptions(
-      args.size(), args.data(),
+  // Every error of the command line in matc's words (CommandLine.h).
+  bool parsed = matc::parseCommandLine(
+      args,
       "matc: the Mat compiler (Mat -> Matrix dialect -> Linalg -> Affine -> "
       "LLVM)\n\n"
       "  matc prog.mat --run            run the program (JIT)\n"
@@ -283,7 +287,11 @@ int main(int argc, char **argv) {
       "  matc prog.mat -o prog          write an executable\n"
       "  matc prog.mat -c -o prog.o     write an object; --emit-header -o "
       "prog.h\n"
-      "                                 declares its C entry points\n");
+      "                                 declares its C entry points\n",
+      /*ownOptionNames=*/{"threads", "stats"},
+      /*valueLists=*/{{emitAction, emitAction.getParser()}});
+  if (!parsed)
+    return 1;
 
   if (printTarget) {
     llvm::Expected<matrix::TargetDescription> target =
@@ -303,9 +311,10 @@ int main(int argc, char **argv) {
                  << ", f64 " << sizes.elementwiseF64 << " elements\n";
     return 0;
   }
+  // The input is optional for --print-target only.
   if (inputFilename.empty())
-    return fail("no input file (give a .mat file, or - for standard input; "
-                "see matc --help)");
+    return fail("no input file: give a .mat file, or - for standard input "
+                "(see matc --help)");
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
   if (optLevel > 3)
@@ -334,21 +343,6 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputFilename + "': " + ec.message());
   std::string bufferName =
       inputFilename == "-" ? std::string("<stdin>") : inputFilename.getValue();
-  llvm::SourceMgr sourceMgr;
-  unsigned bufferId = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy((*buffer)->getBuffer(), bufferName),
-      llvm::SMLoc());
-
-  mat::Diagnostics diags(sourceMgr);
-  std::unique_ptr<mat::ModuleAST> ast = mat::parseModule(diags, bufferId);
-  // After syntax errors, MLIRGen still checks what parsed (below), for the
-  // independent type and shape errors, unless the cap is reached.
-  bool syntaxErrors = diags.hadError();
-  if (syntaxErrors && (emitAction == Emit::AST || diags.limitReached()))
-    return 1;
-  if (emitAction == Emit::AST)
-    return writeOutput(
-        [&](llvm::raw_ostream &os) { mat::dumpAST(*ast, os); });
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -356,14 +350,16 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   registry.insert<matrix::MatrixDialect>();
   MLIRContext context(registry);
-  // Diagnostics on the source file print as the front end's do (caret,
-  // ranges, safe source line); others (e.g. in generated code) as MLIR's.
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  mat::SourceDiagnosticHandler sourceDiagHandler(sourceMgr, &context);
-
-  OwningOpRef<ModuleOp> module =
-      mat::mlirGen(context, *ast, diags.getErrorCount());
-  if (!module || syntaxErrors)
+  // Parser, MLIRGen, the error cap; prints every error on the source.
+  mat::FrontEnd frontEnd(context, (*buffer)->getBuffer(), bufferName);
+  if (emitAction == Emit::AST) {
+    const mat::ModuleAST &ast = frontEnd.parse();
+    if (frontEnd.hadError())
+      return 1;
+    return writeOutput([&](llvm::raw_ostream &os) { mat::dumpAST(ast, os); });
+  }
+  OwningOpRef<ModuleOp> module = frontEnd.generate();
+  if (!module)
     return 1;
   if (native->kind == matc::NativeKind::Header) {
     PassManager prepare(&context);

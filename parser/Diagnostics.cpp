@@ -36,9 +36,11 @@ static std::vector<Cell> toCells(const char *begin, const char *end) {
   while (p < end) {
     unsigned char c = static_cast<unsigned char>(*p);
     if (c == '\t') {
+      // Every cell of a tab stands for it, so that a caret at the tab goes
+      // under its first column.
       size_t width = 8 - cells.size() % 8;
       for (size_t i = 0; i < width; ++i)
-        cells.push_back({" ", p, i + 1 == width ? p + 1 : p});
+        cells.push_back({" ", p, p + 1});
       ++p;
       continue;
     }

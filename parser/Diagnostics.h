@@ -29,10 +29,11 @@ namespace mat {
 ///   ~~~~ ^ ~~~~
 ///
 /// LINE and COL are 1-based (COL counts bytes, as clang does); the caret is
-/// at `loc` and '~' marks the bytes of `ranges` on the same line. The source
-/// line is made safe to print: tabs expand to multiples of 8, a UTF-8
-/// character is one column, a control byte or invalid UTF-8 byte shows as
-/// '?', and a line longer than 160 columns is cut to a window around the
+/// under the character at `loc`, the byte COL, and '~' marks the bytes of
+/// `ranges` on the same line. The source line is made safe to print: tabs
+/// expand to multiples of 8 (a caret at a tab is under its first column), a
+/// UTF-8 character is one column, a control byte (a form feed too) or
+/// invalid UTF-8 byte shows as '?', and a line longer than 160 columns is cut to a window around the
 /// caret ("..." marks the cuts). Colors when `os` supports them. A `loc`
 /// outside `sourceMgr`'s buffers falls back to SourceMgr::PrintMessage.
 void printSourceDiagnostic(llvm::raw_ostream &os,
@@ -41,17 +42,22 @@ void printSourceDiagnostic(llvm::raw_ostream &os,
                            const llvm::Twine &message,
                            llvm::ArrayRef<llvm::SMRange> ranges = {});
 
+/// The error cap of the front end: a file's first kMaxErrors errors are
+/// reported, the parser's and MLIRGen's together; the next one is replaced
+/// by kTooManyErrorsMessage at its location, and the tools stop.
+inline constexpr unsigned kMaxErrors = 20;
+inline constexpr const char *kTooManyErrorsMessage =
+    "too many errors emitted, stopping now";
+
 /// Reports front-end errors and notes to `os` (stderr by default), counting
 /// errors. The first `maxErrors` errors are printed; the next one is
-/// replaced by "too many errors emitted, stopping now" at its location, and
-/// later ones are dropped. Callers check limitReached() and stop early.
+/// replaced by kTooManyErrorsMessage at its location, and later ones are
+/// dropped. Callers check limitReached() and stop early.
 class Diagnostics {
 public:
-  static constexpr unsigned kDefaultMaxErrors = 20;
-
   explicit Diagnostics(llvm::SourceMgr &sourceMgr,
                        llvm::raw_ostream &os = llvm::errs(),
-                       unsigned maxErrors = kDefaultMaxErrors)
+                       unsigned maxErrors = kMaxErrors)
       : sourceMgr(sourceMgr), os(os), maxErrors(maxErrors) {}
 
   /// Reports an error at `loc` (a pointer into a SourceMgr buffer),
@@ -63,7 +69,7 @@ public:
     ++errorCount;
     if (errorCount > maxErrors)
       printSourceDiagnostic(os, sourceMgr, loc, llvm::SourceMgr::DK_Error,
-                            "too many errors emitted, stopping now");
+                            kTooManyErrorsMessage);
     else
       printSourceDiagnostic(os, sourceMgr, loc, llvm::SourceMgr::DK_Error,
                             message, ranges);

@@ -79,9 +79,12 @@ void Lexer::startLine(const char *p) {
 Token Lexer::next() {
   while (pending.empty()) {
     if (atLineStart) {
+      // As in Python, a form feed resets the indentation: what counts is
+      // the whitespace after the last one.
       const char *indentStart = cur;
-      while (cur != end && (*cur == ' ' || *cur == '\t'))
-        ++cur;
+      for (; cur != end && (*cur == ' ' || *cur == '\t' || *cur == '\f'); ++cur)
+        if (*cur == '\f')
+          indentStart = cur + 1;
       lineIndent = StringRef(indentStart, cur - indentStart);
       atLineStart = false;
     }
@@ -209,6 +212,7 @@ Token Lexer::lexToken() {
     switch (*start) {
     case ' ':
     case '\t':
+    case '\f':
       continue;
     case '#':
       skipComment();
@@ -303,6 +307,10 @@ Token Lexer::lexIdentifier(const char *start) {
 /// number   ::= digits ['.' [digits]] [exponent] | '.' digits [exponent]
 /// digits   ::= digit ('_'? digit)*
 /// exponent ::= ('e' | 'E') ['+' | '-'] digits
+///
+/// As in Python 3, an integer (no '.', no exponent) other than zero cannot
+/// start with '0': `012` is an error, `00`, `0_0`, `012.5` and `012e3` are
+/// not.
 Token Lexer::lexNumber(const char *start) {
   cur = start;
   // Set if the literal is malformed: why, if there is more to say.
@@ -320,6 +328,10 @@ Token Lexer::lexNumber(const char *start) {
     }
   };
   lexDigits();
+  if (!problem && *start == '0' &&
+      (cur == end || (*cur != '.' && *cur != 'e' && *cur != 'E')))
+    if (std::optional<Token> error = checkLeadingZeros(start))
+      return *error;
   if (!problem && cur != end && *cur == '.' && ++cur != end &&
       llvm::isDigit(*cur))
     lexDigits();
@@ -356,11 +368,31 @@ Token Lexer::lexNumber(const char *start) {
   return tok;
 }
 
+std::optional<Token> Lexer::checkLeadingZeros(const char *start) {
+  StringRef integer(start, cur - start);
+  size_t zeros = integer.find_first_not_of("0_");
+  if (zeros == StringRef::npos)
+    return std::nullopt;
+  // Python's message, whose hint about octal does not apply: Mat has none.
+  // The zeros (and the '_' among them) are underlined.
+  std::string message =
+      "leading zeros in decimal integer literals are not permitted";
+  if (cur == end || !isIdentifierChar(*cur))
+    message += ("; write '" + integer.drop_front(zeros) + "'").str();
+  diags.error(llvm::SMLoc::getFromPointer(start), message,
+              llvm::SMRange(llvm::SMLoc::getFromPointer(start),
+                            llvm::SMLoc::getFromPointer(start + zeros)));
+  // The rest of a malformed literal (`012abc`) goes with it.
+  while (cur != end && (isIdentifierChar(*cur) || *cur == '.'))
+    ++cur;
+  return makeToken(TokenKind::Error, start, cur);
+}
+
 bool Lexer::isUnexpected(const char *p) const {
   if (*p == '\r')
     return end - p < 2 || p[1] != '\n';
   return *p != '\0' && !isIdentifierChar(*p) &&
-         !StringRef(" \t#\n\\()[],:=@*+-.?").contains(*p);
+         !StringRef(" \t\f#\n\\()[],:=@*+-.?").contains(*p);
 }
 
 Token Lexer::lexUnexpected(const char *start) {

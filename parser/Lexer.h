@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <deque>
+#include <optional>
 
 namespace mat {
 
@@ -77,7 +78,10 @@ struct Token {
 /// innermost one yields Indent; a string equal to an outer one yields one
 /// Dedent per closed block. Any other string is an error: each string must
 /// extend the enclosing block's exact string, so a tab where the block has a
-/// space (or the reverse) is "inconsistent use of tabs and spaces". At end
+/// space (or the reverse) is "inconsistent use of tabs and spaces". A form
+/// feed resets the indentation, as Python resets its column count there:
+/// only the spaces and tabs after the last one count. (Between tokens, a
+/// form feed is whitespace, as a space or a tab is.) At end
 /// of file the lexer yields Newline (if the last line holds tokens), a Dedent
 /// per open block, then Eof forever.
 class Lexer {
@@ -96,6 +100,10 @@ private:
   /// outside brackets), skipping whitespace, comments and continuations.
   Token lexToken();
   Token lexNumber(const char *start);
+  /// After the integer part [start, cur) of a number that starts with '0'
+  /// and has neither '.' nor an exponent: reports it and returns an Error
+  /// token if it has a nonzero digit (leading zeros, as Python 3 rejects).
+  std::optional<Token> checkLeadingZeros(const char *start);
   Token lexIdentifier(const char *start);
   /// Reports the character at `start`, which starts no token, and returns
   /// an Error token covering it and the unexpected characters after it.

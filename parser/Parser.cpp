@@ -117,9 +117,13 @@ private:
   /// already reported. At end of file, adds a note at the innermost open
   /// bracket.
   void error(const Token &at, const llvm::Twine &message);
-  /// Reports "expected `what`" at the current token, with a note at the
-  /// innermost open bracket, which `what` would close or continue.
-  void errorExpected(StringRef what);
+  /// If the current token is of `kind`, consumes it (unless `consumeIt` is
+  /// false: the caller reads it first) and returns true. Otherwise reports
+  /// `message` at the current token as error() does and returns false; when
+  /// `kind` continues or closes a bracket (',', ')', ']') and one is open,
+  /// the note is "to match this" at the innermost open bracket.
+  bool expect(TokenKind kind, const llvm::Twine &message,
+              bool consumeIt = true);
   void skipLine();
   void skipBlock();
   void skipUnexpectedBlock(bool afterError);
@@ -180,12 +184,25 @@ void Parser::error(const Token &at, const llvm::Twine &message) {
   }
 }
 
-void Parser::errorExpected(StringRef what) {
+bool Parser::expect(TokenKind kind, const llvm::Twine &message,
+                    bool consumeIt) {
+  if (tok.is(kind)) {
+    if (consumeIt)
+      consume();
+    return true;
+  }
+  bool inBracket = kind == TokenKind::Comma || kind == TokenKind::RParen ||
+                   kind == TokenKind::RBracket;
+  if (!inBracket || openBrackets.empty()) {
+    error(tok, message);
+    return false;
+  }
   if (tok.is(TokenKind::Error))
-    return;
-  diags.error(tok.loc.ptr, "expected " + what);
+    return false;
+  diags.error(tok.loc.ptr, message);
   const Token &open = openBrackets.back();
   diags.note(open.loc.ptr, "to match this '" + open.spelling + "'");
+  return false;
 }
 
 /// Skips the rest of the logical line, through its Newline.
@@ -275,12 +292,11 @@ std::unique_ptr<ModuleAST> Parser::parseModule() {
 bool Parser::parseFuncDef(FunctionAST &fn) {
   consume(); // 'def'
   inBodylessFunction = false;
-  bool ok = parseSignature(fn);
-  if (ok && !tok.is(TokenKind::Newline)) {
-    error(tok, "expected end of line: the function body must be an indented "
-               "block");
-    ok = false;
-  }
+  bool ok = parseSignature(fn) &&
+            expect(TokenKind::Newline,
+                   "expected end of line: the function body must be an "
+                   "indented block",
+                   /*consumeIt=*/false);
   skipLine();
   if (!tok.is(TokenKind::Indent)) {
     if (ok)
@@ -294,10 +310,9 @@ bool Parser::parseFuncDef(FunctionAST &fn) {
 
 /// Parses `IDENT params '->' type ':'`.
 bool Parser::parseSignature(FunctionAST &fn) {
-  if (!tok.is(TokenKind::Identifier)) {
-    error(tok, "expected function name after 'def'");
+  if (!expect(TokenKind::Identifier, "expected function name after 'def'",
+              /*consumeIt=*/false))
     return false;
-  }
   fn.name = tok.spelling.str();
   fn.loc = tok.loc;
   if (isReservedName(fn.name)) {
@@ -308,29 +323,20 @@ bool Parser::parseSignature(FunctionAST &fn) {
 
   if (!parseParams(fn))
     return false;
-  if (!tok.is(TokenKind::Arrow)) {
-    error(tok, "expected '->' and a result type");
+  if (!expect(TokenKind::Arrow, "expected '->' and a result type"))
     return false;
-  }
-  consume();
   std::optional<TypeSpec> result = parseType(/*allowDynamic=*/true);
   if (!result)
     return false;
   fn.result = *result;
-  if (!tok.is(TokenKind::Colon)) {
-    error(tok, "expected ':' after the result type");
-    return false;
-  }
-  consume();
-  return true;
+  return expect(TokenKind::Colon, "expected ':' after the result type");
 }
 
 /// params ::= '(' [param (',' param)* [',']] ')'
 bool Parser::parseParams(FunctionAST &fn) {
-  if (!tok.is(TokenKind::LParen)) {
-    error(tok, "expected '(' after function name");
+  if (!expect(TokenKind::LParen, "expected '(' after function name",
+              /*consumeIt=*/false))
     return false;
-  }
   BracketScope parens(*this);
   while (!tok.is(TokenKind::RParen)) {
     ParamAST param;
@@ -349,10 +355,9 @@ bool Parser::parseParams(FunctionAST &fn) {
       consume();
       continue;
     }
-    if (!tok.is(TokenKind::RParen)) {
-      errorExpected("',' or ')'");
+    if (!expect(TokenKind::RParen, "expected ',' or ')'",
+                /*consumeIt=*/false))
       return false;
-    }
   }
   consume(); // ')'
   return true;
@@ -360,10 +365,9 @@ bool Parser::parseParams(FunctionAST &fn) {
 
 /// param ::= IDENT ':' type
 bool Parser::parseParam(ParamAST &param) {
-  if (!tok.is(TokenKind::Identifier)) {
-    error(tok, "expected parameter name");
+  if (!expect(TokenKind::Identifier, "expected parameter name",
+              /*consumeIt=*/false))
     return false;
-  }
   param.name = tok.spelling.str();
   param.loc = tok.loc;
   if (isReservedName(param.name)) {
@@ -371,11 +375,9 @@ bool Parser::parseParam(ParamAST &param) {
     return false;
   }
   consume();
-  if (!tok.is(TokenKind::Colon)) {
-    error(tok, "expected ':' and a type after parameter '" + param.name + "'");
+  if (!expect(TokenKind::Colon,
+              "expected ':' and a type after parameter '" + param.name + "'"))
     return false;
-  }
-  consume();
   std::optional<TypeSpec> type = parseType(/*allowDynamic=*/true);
   if (!type)
     return false;
@@ -453,16 +455,10 @@ StmtPtr Parser::parseStatement() {
   } else {
     stmt = parseAssignOrExprStatement();
   }
-  if (stmt && !tok.is(TokenKind::Newline)) {
-    error(tok, "expected end of line");
-    stmt = nullptr;
-  }
-  if (!stmt) {
-    skipLine();
-    return nullptr;
-  }
-  consume(); // NEWLINE
-  return stmt;
+  if (stmt && expect(TokenKind::Newline, "expected end of line"))
+    return stmt;
+  skipLine();
+  return nullptr;
 }
 
 /// Parses `IDENT [':' type] '=' expr` or `expr`, without the NEWLINE.
@@ -495,11 +491,8 @@ StmtPtr Parser::parseAssignOrExprStatement() {
     if (!declared)
       return nullptr;
   }
-  if (!tok.is(TokenKind::Equal)) {
-    error(tok, "expected '=' after the declared type");
+  if (!expect(TokenKind::Equal, "expected '=' after the declared type"))
     return nullptr;
-  }
-  consume();
   ParsedExpr value = parseExpr();
   if (!value || !ok)
     return nullptr;
@@ -512,10 +505,9 @@ StmtPtr Parser::parseAssignOrExprStatement() {
 std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
   TypeSpec type;
   type.loc = tok.loc;
-  if (!tok.is(TokenKind::Identifier)) {
-    error(tok, "expected a type: 'f64' or 'f32'");
+  if (!expect(TokenKind::Identifier, "expected a type: 'f64' or 'f32'",
+              /*consumeIt=*/false))
     return std::nullopt;
-  }
   if (tok.spelling == "f32") {
     type.element = ElementType::F32;
   } else if (tok.spelling != "f64") {
@@ -532,26 +524,22 @@ std::optional<TypeSpec> Parser::parseType(bool allowDynamic) {
   if (!rows)
     return std::nullopt;
   type.rows = *rows;
-  if (!tok.is(TokenKind::Comma)) {
-    if (tok.is(TokenKind::RBracket))
-      error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
-    else
-      errorExpected("','");
+  if (tok.is(TokenKind::RBracket)) {
+    error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
     return std::nullopt;
   }
-  consume();
+  if (!expect(TokenKind::Comma, "expected ','"))
+    return std::nullopt;
   std::optional<int64_t> cols = parseDim(allowDynamic);
   if (!cols)
     return std::nullopt;
   type.cols = *cols;
-  if (!tok.is(TokenKind::RBracket)) {
-    if (tok.is(TokenKind::Comma))
-      error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
-    else
-      errorExpected("']'");
+  if (tok.is(TokenKind::Comma)) {
+    error(tok, "a matrix type has two dimensions, e.g. 'f64[2, 3]'");
     return std::nullopt;
   }
-  consume();
+  if (!expect(TokenKind::RBracket, "expected ']'"))
+    return std::nullopt;
   // As for the builtins: a matrix stays addressable (LANGUAGE choices in
   // the README): at most 2^40 elements.
   constexpr int64_t kMaxElements = int64_t(1) << 40;
@@ -688,10 +676,9 @@ ParsedExpr Parser::parsePostfix() {
       return expr;
     Location loc = tok.loc;
     consume();
-    if (!tok.is(TokenKind::Identifier)) {
-      error(tok, "expected 'T' (transpose) after '.'");
+    if (!expect(TokenKind::Identifier, "expected 'T' (transpose) after '.'",
+                /*consumeIt=*/false))
       return {};
-    }
     if (tok.spelling != "T") {
       error(tok, "unknown attribute '" + tok.spelling +
                      "': only '.T' (transpose) is supported");
@@ -734,11 +721,8 @@ ParsedExpr Parser::parseParenExpr() {
   ParsedExpr expr = parseExpr();
   if (!expr)
     return {};
-  if (!tok.is(TokenKind::RParen)) {
-    errorExpected("')'");
+  if (!expect(TokenKind::RParen, "expected ')'"))
     return {};
-  }
-  consume();
   return expr;
 }
 
@@ -757,10 +741,9 @@ ParsedExpr Parser::parseCall(const Token &name) {
       consume();
       continue;
     }
-    if (!tok.is(TokenKind::RParen)) {
-      errorExpected("',' or ')'");
+    if (!expect(TokenKind::RParen, "expected ',' or ')'",
+                /*consumeIt=*/false))
       return {};
-    }
   }
   consume();
   return makeExpr(std::make_unique<CallExprAST>(name.loc, name.spelling.str(),
@@ -827,8 +810,8 @@ bool Parser::parseRows(const Token &open,
     rows.push_back(std::move(row));
     if (tok.is(TokenKind::Comma)) {
       consume();
-    } else if (!tok.is(TokenKind::RBracket)) {
-      errorExpected("',' or ']'");
+    } else if (!expect(TokenKind::RBracket, "expected ',' or ']'",
+                       /*consumeIt=*/false)) {
       return false;
     }
   }
@@ -852,8 +835,8 @@ bool Parser::parseRow(bool inner, std::vector<ExprPtr> &row, unsigned &height) {
     row.push_back(std::move(element.ast));
     if (tok.is(TokenKind::Comma)) {
       consume();
-    } else if (!tok.is(TokenKind::RBracket)) {
-      errorExpected("',' or ']'");
+    } else if (!expect(TokenKind::RBracket, "expected ',' or ']'",
+                       /*consumeIt=*/false)) {
       return false;
     }
   }

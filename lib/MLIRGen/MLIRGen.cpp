@@ -23,6 +23,7 @@
 #include "MatrixDialect/Analysis/ShapeConstraints.h"
 #include "MatrixDialect/IR/Ops.h"
 #include "parser/AST.h"
+#include "parser/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -82,15 +83,13 @@ struct FunctionInfo {
 /// Marker for "an error was already reported" in the generator's results.
 using Result = FailureOr<MatValue>;
 
-constexpr unsigned kMaxErrors = 20;
-
 const char *const kBuiltins[] = {"zeros", "ones",      "full", "eye",
                                  "iota",  "transpose", "print"};
 
 class MLIRGenImpl {
 public:
   /// `priorErrors`: errors already reported on this file (by the parser),
-  /// which count towards the cap of kMaxErrors.
+  /// which count towards the front end's cap of mat::kMaxErrors.
   MLIRGenImpl(MLIRContext &context, unsigned priorErrors)
       : builder(&context), errorCount(priorErrors) {}
 
@@ -139,13 +138,13 @@ private:
     return emitError(loc(l));
   }
 
-  /// True once kMaxErrors errors were reported; the first time, also says
-  /// so at `next`, the statement that will not be looked at.
+  /// True once mat::kMaxErrors errors were reported; the first time, also
+  /// says so at `next`, the statement that will not be looked at.
   bool stopForErrorLimit(const mat::Location &next) {
-    if (errorCount < kMaxErrors)
+    if (errorCount < mat::kMaxErrors)
       return false;
     if (!reportedErrorLimit)
-      emitError(loc(next)) << "too many errors emitted, stopping now";
+      emitError(loc(next)) << mat::kTooManyErrorsMessage;
     reportedErrorLimit = true;
     return true;
   }

@@ -9,7 +9,6 @@
 #include "MatrixDialect/Transforms/FlopCount.h"
 
 #include "MatrixDialect/IR/Ops.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -20,43 +19,51 @@ uint64_t FlopCount::total() const {
   return llvm::SaturatingAdd(matmul, elementwise);
 }
 
-/// Elements of a static 2-D shape (saturating).
-static uint64_t numElements(RankedTensorType type) {
-  return llvm::SaturatingMultiply(uint64_t(type.getDimSize(0)),
-                                  uint64_t(type.getDimSize(1)));
+FlopCount &FlopCount::operator+=(const FlopCount &other) {
+  matmul = llvm::SaturatingAdd(matmul, other.matmul);
+  elementwise = llvm::SaturatingAdd(elementwise, other.elementwise);
+  transposedElements =
+      llvm::SaturatingAdd(transposedElements, other.transposedElements);
+  dynamicOps = llvm::SaturatingAdd(dynamicOps, other.dynamicOps);
+  return *this;
+}
+
+uint64_t mlir::matrix::getMatmulFlops(uint64_t m, uint64_t k, uint64_t n) {
+  return llvm::SaturatingMultiply(
+      llvm::SaturatingMultiply(llvm::SaturatingMultiply(uint64_t(2), m), k), n);
+}
+
+uint64_t mlir::matrix::getElementwiseFlops(uint64_t m, uint64_t n) {
+  return llvm::SaturatingMultiply(m, n);
+}
+
+FlopCount mlir::matrix::getOpFlops(Operation *op) {
+  FlopCount count;
+  if (!isa<MatmulOp, AddOp, SubOp, MulOp, NegOp, TransposeOp>(op))
+    return count;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type)
+    return count;
+  int64_t k = 1;
+  if (auto matmul = dyn_cast<MatmulOp>(op))
+    k = matmul.getEffectiveLhsType().getDimSize(1);
+  if (!type.hasStaticShape() || ShapedType::isDynamic(k)) {
+    count.dynamicOps = 1;
+    return count;
+  }
+  uint64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  if (isa<MatmulOp>(op))
+    count.matmul = getMatmulFlops(m, k, n);
+  else if (isa<TransposeOp>(op))
+    count.transposedElements = llvm::SaturatingMultiply(m, n);
+  else
+    count.elementwise = getElementwiseFlops(m, n);
+  return count;
 }
 
 FlopCount mlir::matrix::countFlops(Operation *root) {
   FlopCount count;
-  auto add = [](uint64_t &total, uint64_t amount) {
-    total = llvm::SaturatingAdd(total, amount);
-  };
-  root->walk([&](Operation *op) {
-    if (!isa<MatrixDialect>(op->getDialect()) || op->getNumResults() != 1)
-      return;
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!type)
-      return;
-    bool isStatic = type.hasStaticShape();
-    if (auto matmul = dyn_cast<MatmulOp>(op)) {
-      int64_t k = matmul.getEffectiveLhsType().getDimSize(1);
-      if (!isStatic || ShapedType::isDynamic(k)) {
-        ++count.dynamicOps;
-        return;
-      }
-      add(count.matmul, llvm::SaturatingMultiply(uint64_t(2) * uint64_t(k),
-                                                 numElements(type)));
-      return;
-    }
-    if (!isa<AddOp, SubOp, MulOp, NegOp, TransposeOp>(op))
-      return;
-    if (!isStatic) {
-      ++count.dynamicOps;
-      return;
-    }
-    add(isa<TransposeOp>(op) ? count.transposedElements : count.elementwise,
-        numElements(type));
-  });
+  root->walk([&](Operation *op) { count += getOpFlops(op); });
   return count;
 }
 

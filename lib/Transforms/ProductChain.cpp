@@ -16,10 +16,11 @@
 // scales (scalar factors and negations) and rebuilt with the association of
 // least flop count, found by the matrix-chain-order dynamic program of
 // Cormen, Leiserson, Rivest and Stein, "Introduction to Algorithms" (3rd
-// ed., MIT Press 2009), section 15.2, with 2 * p[i] * p[k] * p[j] flops per
-// product. Transposes become the products' transpose flags; the scales,
-// multiplied together, are applied to the smallest matrix of the rebuilt
-// tree that keeps the sign of zero results (below).
+// ed., MIT Press 2009), section 15.2. Flops are those of FlopCount.h, the
+// measure `matc --stats` prints: 2 * p[i] * p[k] * p[j] per product.
+// Transposes become the products' transpose flags; the scales, multiplied
+// together, are applied to the smallest matrix of the rebuilt tree that
+// keeps the sign of zero results (below).
 //
 // Exactness. Moving transposes and negations is exact; re-associating and
 // moving scalars change the rounding (and, at the ends of the range or for
@@ -40,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/IR/Ops.h"
+#include "MatrixDialect/Transforms/FlopCount.h"
 #include "MatrixDialect/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -101,15 +103,8 @@ struct Chain {
 
 } // namespace
 
-static uint64_t satMul(uint64_t a, uint64_t b) {
-  return llvm::SaturatingMultiply(a, b);
-}
 static uint64_t satAdd(uint64_t a, uint64_t b) {
   return llvm::SaturatingAdd(a, b);
-}
-static uint64_t numElements(Type type) {
-  auto tensor = cast<RankedTensorType>(type);
-  return satMul(tensor.getDimSize(0), tensor.getDimSize(1));
 }
 
 /// For `s * m` or `m * s` with a scalar `s` and a matrix `m`: {s, m}.
@@ -162,15 +157,14 @@ static void collect(Value value, bool transposed, bool expand, Block *block,
       collect(operand, operandTransposed, operand.hasOneUse(), block, chain,
               operandBelowProduct);
     };
+    // What rewriting the chain removes.
+    FlopCount cost = getOpFlops(def);
+    if (cost.dynamicOps) {
+      chain.isStatic = false;
+      return;
+    }
     if (auto matmul = dyn_cast<MatmulOp>(def)) {
-      RankedTensorType type = matmul.getType();
-      int64_t k = matmul.getEffectiveLhsType().getDimSize(1);
-      if (!type.hasStaticShape() || ShapedType::isDynamic(k)) {
-        chain.isStatic = false;
-        return;
-      }
-      chain.flops =
-          satAdd(chain.flops, satMul(2 * uint64_t(k), numElements(type)));
+      chain.flops = satAdd(chain.flops, cost.total());
       // (op(a) @ op(b)).T = op(b).T @ op(a).T
       if (!transposed) {
         expandOperand(matmul.getLhs(), matmul.getTransposeLhs(), true);
@@ -188,14 +182,14 @@ static void collect(Value value, bool transposed, bool expand, Block *block,
     }
     if (auto neg = dyn_cast<NegOp>(def)) {
       group.negated = !group.negated;
-      chain.flops = satAdd(chain.flops, numElements(neg.getType()));
+      chain.flops = satAdd(chain.flops, cost.total());
       expandOperand(neg.getInput(), transposed, belowProduct);
       return;
     }
     if (auto mul = dyn_cast<MulOp>(def)) {
       if (auto factor = getScalarFactor(mul)) {
         group.scalars.push_back(factor->first);
-        chain.flops = satAdd(chain.flops, numElements(mul.getType()));
+        chain.flops = satAdd(chain.flops, cost.total());
         expandOperand(factor->second, transposed, belowProduct);
         return;
       }
@@ -221,8 +215,9 @@ namespace {
 
 /// The optimal parenthesization of a chain of `n` factors with dimensions
 /// `p[0] x p[1]`, `p[1] x p[2]`, ..., `p[n-1] x p[n]`: MATRIX-CHAIN-ORDER of
-/// CLRS 15.2, costs in flops (2 * p[i] * p[k+1] * p[j+1] for the product of
-/// factors i..k by k+1..j), O(n^3) time. Ties keep the leftmost split.
+/// CLRS 15.2, costs in flops (getMatmulFlops(p[i], p[k+1], p[j+1]) for the
+/// product of factors i..k by k+1..j), O(n^3) time. Ties keep the leftmost
+/// split.
 class ChainOrder {
 public:
   explicit ChainOrder(ArrayRef<int64_t> p)
@@ -231,9 +226,7 @@ public:
       for (size_t i = 0; i + length <= n; ++i) {
         size_t j = i + length - 1;
         for (size_t k = i; k < j; ++k) {
-          uint64_t product =
-              satMul(satMul(2 * uint64_t(p[i]), uint64_t(p[k + 1])),
-                     uint64_t(p[j + 1]));
+          uint64_t product = getMatmulFlops(p[i], p[k + 1], p[j + 1]);
           uint64_t total =
               satAdd(satAdd(getCost(i, k), getCost(k + 1, j)), product);
           if (k == i || total < getCost(i, j)) {
@@ -293,7 +286,8 @@ LogicalResult rewriteChain(Operation *root, PatternRewriter &rewriter) {
   };
   visit(0, n - 1);
   auto nodeSize = [&](const Node &node) {
-    return satMul(dims[node.first], dims[node.last + 1]);
+    return llvm::SaturatingMultiply(uint64_t(dims[node.first]),
+                                    uint64_t(dims[node.last + 1]));
   };
 
   // Where the scales go (see the file comment): the smallest node, the
@@ -328,7 +322,9 @@ LogicalResult rewriteChain(Operation *root, PatternRewriter &rewriter) {
   }
   uint64_t newFlops = order.getCost(0, n - 1);
   for (const auto &placement : placements)
-    newFlops = satAdd(newFlops, nodeSize(*placement.first));
+    newFlops =
+        satAdd(newFlops, getElementwiseFlops(dims[placement.first->first],
+                                             dims[placement.first->last + 1]));
   if (newFlops > chain.flops ||
       (newFlops == chain.flops && chain.transposesRemoved == 0))
     return rewriter.notifyMatchFailure(root, "already at least as cheap");

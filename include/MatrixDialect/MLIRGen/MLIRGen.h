@@ -25,11 +25,12 @@ inline constexpr const char *kUserFunctionPrefix = "mat_";
 /// top-level statements. Types and shapes are checked here, at the user's
 /// source locations (FileLineColLoc from the AST), with the same messages
 /// the op verifiers use; errors are emitted as MLIR diagnostics on `context`
-/// and generation goes on with the next statement (up to 20 errors,
-/// counting `priorErrors`, those the parser reported: after syntax errors,
-/// `module` is what parsed, see parseModule, and the independent type and
-/// shape errors of the rest are still reported). Returns null if any error
-/// was reported, `priorErrors` included.
+/// and generation goes on with the next statement, up to the front end's
+/// cap (mat::kMaxErrors, parser/Diagnostics.h), which counts `priorErrors`,
+/// those the parser reported: after syntax errors, `module` is what parsed
+/// (see parseModule) and the independent type and shape errors of the rest
+/// are still reported. Returns null if any error was reported,
+/// `priorErrors` included. Tools call it through mat::FrontEnd.
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context,
                                           const ModuleAST &module,
                                           unsigned priorErrors = 0);

@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The cost measure of the Matrix-level rewrites, printed by `matc --stats`
-// before and after them.
+// The cost measure of the Matrix-level rewrites, defined here once: the
+// product-chain rewrite (ProductChain.cpp) minimizes it, and `matc --stats`
+// prints it before and after the rewrites.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +41,22 @@ struct FlopCount {
 
   /// matmul + elementwise (saturating).
   uint64_t total() const;
+  /// Adds `other`'s counts to these (saturating).
+  FlopCount &operator+=(const FlopCount &other);
 };
+
+/// Flops of a matrix product [m, k] @ [k, n]: 2 * m * k * n (one multiply
+/// and one add per term), saturating.
+uint64_t getMatmulFlops(uint64_t m, uint64_t k, uint64_t n);
+
+/// Flops of an elementwise op (`add`, `sub`, `mul`, `neg`, a scalar times a
+/// matrix) with an [m, n] result: m * n, saturating.
+uint64_t getElementwiseFlops(uint64_t m, uint64_t n);
+
+/// The count of `op` alone: a `matrix.matmul`'s or elementwise op's flops,
+/// a `matrix.transpose`'s elements, or dynamicOps = 1 when a dimension is
+/// `?`; all zero for any other op.
+FlopCount getOpFlops(Operation *op);
 
 /// Counts the Matrix-dialect ops nested under `root` (see FlopCount).
 FlopCount countFlops(Operation *root);

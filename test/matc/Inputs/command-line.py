@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# Runs `matc` with each command line of CASES and checks the contract of a
+# command-line error: exit status 1, nothing on stdout, and every line on
+# stderr `matc: error: ...` in matc's words (none of LLVM's option-parser
+# phrases). Prints each command line and its errors, for FileCheck.
+#
+# Usage: command-line.py MATC INPUT.mat
+import subprocess
+import sys
+
+matc, source = sys.argv[1], sys.argv[2]
+
+CASES = [
+    # Unknown options, with the closest one when it is a misspelling.
+    ["--bogus"],
+    ["-x"],
+    ["--emt=mlir"],
+    ["--runn"],
+    ["--stat"],
+    ["--thread", "2"],
+    ["--mlir-timingg"],
+    # A missing value.
+    ["-o"],
+    ["--emit"],
+    ["--emit="],
+    ["-O"],
+    ["-O", "--run"],
+    ["--target-cpu"],
+    # A value of the wrong kind, or not in the option's list.
+    ["--emit=foo"],
+    ["--emit=lvm"],
+    ["-Ofast"],
+    ["--run=yes"],
+    ["--mlir-timing-display=foo"],
+    # A value where none is taken.
+    ["--version=3"],
+    # The input file: none, or two.
+    ["NO-INPUT"],
+    [source, "--run"],
+    # Several errors: each is said.
+    ["--bogus", "--emit=x"],
+]
+
+LLVM_WORDS = ["for the ", "Cannot find option", "Unknown command line",
+              "Try:", "positional", "value invalid", "invalid value",
+              "requires a value", "does not allow", "Did you mean"]
+
+failed = False
+for args in CASES:
+    argv = [matc] + ([] if args == ["NO-INPUT"] else [source] + args)
+    shown = " ".join(argv[1:]).replace(source, "INPUT")
+    p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True)
+    print(("$ matc " + shown).rstrip())
+    sys.stdout.write(p.stderr)
+    problems = []
+    if p.returncode != 1:
+        problems.append("exit status %d, not 1" % p.returncode)
+    if p.stdout:
+        problems.append("stdout is not empty: %r" % p.stdout[:200])
+    lines = p.stderr.splitlines()
+    if not lines:
+        problems.append("no error on stderr")
+    for line in lines:
+        if not line.startswith("matc: error: "):
+            problems.append("not a matc error: %r" % line)
+        for words in LLVM_WORDS:
+            if words in line:
+                problems.append("LLVM's words (%r): %r" % (words, line))
+    for problem in problems:
+        print("PROBLEM: " + problem)
+        failed = True
+
+# --help, --help-hidden and --version print to stdout, nothing to stderr,
+# and exit 0.
+for flag in ["--help", "--help-hidden", "--version"]:
+    p = subprocess.run([matc, flag], capture_output=True, text=True)
+    if p.returncode != 0 or not p.stdout or p.stderr:
+        print("PROBLEM: %s: status %d, stdout %d bytes, stderr %r" %
+              (flag, p.returncode, len(p.stdout), p.stderr[:200]))
+        failed = True
+    else:
+        print("%s: %d lines on stdout" % (flag, len(p.stdout.splitlines())))
+
+sys.exit(1 if failed else 0)
