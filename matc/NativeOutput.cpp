@@ -18,6 +18,7 @@
 #include "NativeOutput.h"
 #include "OutputFile.h"
 
+#include "MatrixDialect/Target/MatmulModel.h"
 #include "MatrixDialect/Target/Target.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -95,6 +96,18 @@ static cl::opt<std::string> targetL3(
     cl::value_desc("size"), cl::init(""),
     cl::cat(matc::getNativeOptionCategory()));
 
+static cl::opt<std::string> matmulF32(
+    "matmul-f32",
+    cl::desc("Tiles of f32 products replacing the model's: mr,nr,kc,mc,nc "
+             "(see --print-target)"),
+    cl::value_desc("sizes"), cl::init(""), cl::Hidden,
+    cl::cat(matc::getNativeOptionCategory()));
+static cl::opt<std::string> matmulF64(
+    "matmul-f64",
+    cl::desc("Tiles of f64 products replacing the model's: mr,nr,kc,mc,nc"),
+    cl::value_desc("sizes"), cl::init(""), cl::Hidden,
+    cl::cat(matc::getNativeOptionCategory()));
+
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
@@ -115,6 +128,22 @@ llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
                        "' is not a size (e.g. 48K, 2M)");
   }
   return mlir::matrix::resolveTarget(options);
+}
+
+llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
+  for (auto [text, tiles, name] :
+       {std::make_tuple(&matmulF32, &options.matmulF32, "--matmul-f32"),
+        std::make_tuple(&matmulF64, &options.matmulF64, "--matmul-f64")}) {
+    if (text->empty())
+      continue;
+    llvm::Expected<mlir::matrix::MatmulTiles> parsed =
+        mlir::matrix::parseMatmulTiles(*text);
+    if (!parsed)
+      return makeError(llvm::Twine(name) + ": " +
+                       llvm::toString(parsed.takeError()));
+    *tiles = *parsed;
+  }
+  return llvm::Error::success();
 }
 
 llvm::Expected<matc::NativeRequest>

@@ -17,6 +17,7 @@
 #ifndef MATC_NATIVEOUTPUT_H
 #define MATC_NATIVEOUTPUT_H
 
+#include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Target/Target.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/CommandLine.h"
@@ -66,6 +67,11 @@ struct NativeRequest {
 /// (`--target-l1d`, `--target-l2`, `--target-l3`), through
 /// mlir::matrix::resolveTarget. Returns a message for `matc: error:`.
 llvm::Expected<mlir::matrix::TargetDescription> resolveTargetOptions();
+
+/// Sets the tiles `--matmul-f32` and `--matmul-f64` give (replacing the
+/// model's) in `options`. Returns a message for `matc: error:` if one is
+/// malformed.
+llvm::Error applyTileOptions(mlir::matrix::LoweringOptions &options);
 
 /// Works out what to write from the command line: `emitStage` is whether
 /// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,

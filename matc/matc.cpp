@@ -382,6 +382,8 @@ int main(int argc, char **argv) {
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;
   lowering.target = native->target;
+  if (llvm::Error error = matc::applyTileOptions(lowering))
+    return fail(toString(std::move(error)));
   if (showStats && printFlopStats(*module, lowering) != 0)
     return 1;
   // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).

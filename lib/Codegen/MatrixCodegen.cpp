@@ -89,18 +89,14 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
       }
       return computeMatmulTiles(*host, elementBytes);
     }
-    MatmulTiles tiles;
-    if (given.size() == 5) {
-      tiles = {given[0], given[1], given[2], given[3], given[4]};
-      if (llvm::all_of(given, [](int64_t v) { return v > 0; }) &&
-          tiles.mc % tiles.mr == 0 && tiles.nc % tiles.nr == 0)
-        return tiles;
+    llvm::Expected<MatmulTiles> tiles = makeMatmulTiles(given);
+    if (!tiles) {
+      emitError(UnknownLoc::get(context))
+          << "matrix-codegen: " << option << ": "
+          << llvm::toString(tiles.takeError());
+      return failure();
     }
-    emitError(UnknownLoc::get(context))
-        << "matrix-codegen: " << option
-        << " takes 5 positive sizes mr,nr,kc,mc,nc with mc a multiple of mr "
-           "and nc a multiple of nr";
-    return failure();
+    return *tiles;
   }
 
   /// The sequences the library declares and the entry point, for the sizes

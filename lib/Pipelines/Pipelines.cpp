@@ -270,12 +270,11 @@ getLoweringOptions(const PipelineOptions &cl) {
         std::make_tuple(&cl.matmulF64, &options.matmulF64, "matmul-f64")}) {
     if (list->empty())
       continue;
-    if (list->size() != 5 ||
-        llvm::any_of(*list, [](int64_t v) { return v < 1; }))
-      return llvm::createStringError(llvm::Twine(name) +
-                                     ": 5 positive sizes mr,nr,kc,mc,nc");
-    *tiles = MatmulTiles{(*list)[0], (*list)[1], (*list)[2], (*list)[3],
-                         (*list)[4]};
+    llvm::Expected<MatmulTiles> parsed = makeMatmulTiles(*list);
+    if (!parsed)
+      return llvm::createStringError(llvm::Twine(name) + ": " +
+                                     llvm::toString(parsed.takeError()));
+    *tiles = *parsed;
   }
   return options;
 }

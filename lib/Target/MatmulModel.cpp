@@ -66,6 +66,33 @@ std::string MatmulTiles::str() const {
                           std::to_string(nc));
 }
 
+llvm::Expected<MatmulTiles>
+mlir::matrix::makeMatmulTiles(ArrayRef<int64_t> sizes) {
+  if (sizes.size() == 5 &&
+      llvm::all_of(sizes, [](int64_t size) { return size > 0; })) {
+    MatmulTiles tiles{sizes[0], sizes[1], sizes[2], sizes[3], sizes[4]};
+    if (tiles.mc % tiles.mr == 0 && tiles.nc % tiles.nr == 0)
+      return tiles;
+  }
+  return llvm::createStringError(
+      "tiles are 5 positive sizes mr,nr,kc,mc,nc with mc a multiple of mr "
+      "and nc a multiple of nr");
+}
+
+llvm::Expected<MatmulTiles> mlir::matrix::parseMatmulTiles(StringRef text) {
+  SmallVector<StringRef> fields;
+  text.split(fields, ',');
+  SmallVector<int64_t> sizes;
+  for (StringRef field : fields) {
+    int64_t size = 0;
+    if (field.trim().getAsInteger(10, size))
+      return llvm::createStringError("'" + text.str() +
+                                     "' is not a list of sizes mr,nr,kc,mc,nc");
+    sizes.push_back(size);
+  }
+  return makeMatmulTiles(sizes);
+}
+
 /// Rounds `value` down to a multiple of `step`, at least `step`.
 static int64_t roundDownTo(int64_t value, int64_t step) {
   return std::max(step, value / step * step);

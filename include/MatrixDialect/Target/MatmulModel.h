@@ -61,6 +61,13 @@ struct CodegenSizes {
 /// bytes (see docs/c-interop.md, "Memory, stack and threads").
 constexpr int64_t kDefaultTileStackBytes = 1536 * 1024;
 
+/// Tiles from the 5 sizes `mr,nr,kc,mc,nc`. Errors: not 5 sizes, a size
+/// below 1, mc not a multiple of mr or nc not a multiple of nr.
+llvm::Expected<MatmulTiles> makeMatmulTiles(ArrayRef<int64_t> sizes);
+
+/// makeMatmulTiles of a comma-separated list, e.g. `12,32,256,420,416`.
+llvm::Expected<MatmulTiles> parseMatmulTiles(StringRef text);
+
 /// The tiles of a product of elements of `elementBytes` bytes (4 or 8) on
 /// `target`, whose packed tiles take at most `stackBytes` per thread.
 MatmulTiles computeMatmulTiles(const TargetDescription &target,

@@ -1,0 +1,202 @@
+/*===- products.c - Exact products of every size, checked from C -----------===*
+ *
+ * Part of the matc project, under the Apache License v2.0 with LLVM
+ * Exceptions. See LICENSE for license information.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ *
+ *===-----------------------------------------------------------------------===*
+ *
+ * Calls the products of Inputs/products.mat (plain, b transposed, a
+ * transposed; f32 and f64) on every size a test asks for and checks each
+ * result exactly. The inputs are small integers (-2 .. 2), so every product
+ * and partial sum is an integer below 2^24 and exact in f32 and f64 in any
+ * order of summation: a result must equal the reference bit for bit.
+ *
+ *   products square N0 N1 [S] the n x n x n products for n = N0, N0 + S, ...
+ *                              up to N1 (S = 1 by default)
+ *   products rect M K N ...    the m x k x n products for every m, k, n of
+ *                              the lists (comma-separated)
+ *
+ * Up to 128^3 multiply-adds the reference is the whole product (i-k-j
+ * loops in double); above, each result is checked with Freivalds' test
+ * (C x == A (B x) for two integer vectors x, exact in double), which finds
+ * any wrong element but for errors that cancel in both sums.
+ * Prints "products: N checked, W wrong" and exits 1 if W > 0.
+ *
+ *===-----------------------------------------------------------------------===*/
+
+#include "products.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long checked, wrong;
+
+/* Deterministic integers in -2 .. 2. */
+static double value(uint64_t *state) {
+  *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+  return (double)((*state >> 33) % 5) - 2.0;
+}
+
+typedef int (*Product32)(const float *, int64_t, int64_t, const float *,
+                         int64_t, int64_t, float *, int64_t, int64_t);
+typedef int (*Product64)(const double *, int64_t, int64_t, const double *,
+                         int64_t, int64_t, double *, int64_t, int64_t);
+
+/* Element (i, j) of the logical operand X (rows x cols) stored as `x`,
+ * transposed in memory when `t`. */
+static double at(const double *x, int t, int64_t rows, int64_t cols,
+                 int64_t i, int64_t j) {
+  (void)rows;
+  return t ? x[j * rows + i] : x[i * cols + j];
+}
+
+/* Checks `got` (m x n) = A B, with A (m x k) stored transposed when ta, B
+ * (k x n) when tb; a and b hold the stored values in double. */
+static void check(const char *what, const double *a, int ta, const double *b,
+                  int tb, const double *got, int64_t m, int64_t k,
+                  int64_t n) {
+  ++checked;
+  int bad = 0;
+  if (m * k * n <= 128LL * 128 * 128) {
+    double *ref = calloc((size_t)(m * n), sizeof(double));
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t p = 0; p < k; ++p) {
+        double x = at(a, ta, m, k, i, p);
+        for (int64_t j = 0; j < n; ++j)
+          ref[i * n + j] += x * at(b, tb, k, n, p, j);
+      }
+    for (int64_t e = 0; e < m * n && !bad; ++e)
+      bad = got[e] != ref[e];
+    free(ref);
+  } else {
+    double *x = malloc(sizeof(double) * (size_t)n);
+    double *bx = malloc(sizeof(double) * (size_t)k);
+    for (int v = 0; v < 2 && !bad; ++v) {
+      for (int64_t j = 0; j < n; ++j)
+        x[j] = (double)((j * (v ? 7 : 3) + v) % 5 + 1);
+      for (int64_t p = 0; p < k; ++p) {
+        double s = 0;
+        for (int64_t j = 0; j < n; ++j)
+          s += at(b, tb, k, n, p, j) * x[j];
+        bx[p] = s;
+      }
+      for (int64_t i = 0; i < m && !bad; ++i) {
+        double cx = 0, abx = 0;
+        for (int64_t j = 0; j < n; ++j)
+          cx += got[i * n + j] * x[j];
+        for (int64_t p = 0; p < k; ++p)
+          abx += at(a, ta, m, k, i, p) * bx[p];
+        bad = cx != abx;
+      }
+    }
+    free(x);
+    free(bx);
+  }
+  if (bad) {
+    ++wrong;
+    printf("FAIL %s %lld x %lld x %lld\n", what, (long long)m, (long long)k,
+           (long long)n);
+  }
+}
+
+/* Runs the six products on m x k x n. */
+static void run(int64_t m, int64_t k, int64_t n) {
+  static const struct {
+    const char *name;
+    Product32 f32;
+    Product64 f64;
+    int ta, tb;
+  } products[] = {
+      {"a @ b", mat_mm32, mat_mm64, 0, 0},
+      {"a @ b.T", mat_mmbt32, mat_mmbt64, 0, 1},
+      {"a.T @ b", mat_mmat32, mat_mmat64, 1, 0},
+  };
+  uint64_t state = (uint64_t)(m * 1000003 + k * 1009 + n);
+  double *a = malloc(sizeof(double) * (size_t)(m * k));
+  double *b = malloc(sizeof(double) * (size_t)(k * n));
+  double *c = malloc(sizeof(double) * (size_t)(m * n));
+  float *a32 = malloc(sizeof(float) * (size_t)(m * k));
+  float *b32 = malloc(sizeof(float) * (size_t)(k * n));
+  float *c32 = malloc(sizeof(float) * (size_t)(m * n));
+  for (int64_t e = 0; e < m * k; ++e)
+    a32[e] = (float)(a[e] = value(&state));
+  for (int64_t e = 0; e < k * n; ++e)
+    b32[e] = (float)(b[e] = value(&state));
+  for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
+    int ta = products[p].ta, tb = products[p].tb;
+    /* Stored shapes: A as k x m when transposed, B as n x k. */
+    int64_t ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k,
+            bc = tb ? k : n;
+    char what[64];
+    if (products[p].f32(a32, ar, ac, b32, br, bc, c32, m, n) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f32 %s refused its sizes\n", products[p].name);
+    } else {
+      for (int64_t e = 0; e < m * n; ++e)
+        c[e] = c32[e];
+      snprintf(what, sizeof what, "f32 %s", products[p].name);
+      check(what, a, ta, b, tb, c, m, k, n);
+    }
+    if (products[p].f64(a, ar, ac, b, br, bc, c, m, n) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f64 %s refused its sizes\n", products[p].name);
+    } else {
+      snprintf(what, sizeof what, "f64 %s", products[p].name);
+      check(what, a, ta, b, tb, c, m, k, n);
+    }
+  }
+  free(a);
+  free(b);
+  free(c);
+  free(a32);
+  free(b32);
+  free(c32);
+}
+
+/* Parses a comma-separated list of positive sizes into `out` (at most 64). */
+static int parseList(const char *text, int64_t *out) {
+  int count = 0;
+  for (const char *p = text; *p && count < 64;) {
+    char *end;
+    long v = strtol(p, &end, 10);
+    if (end == p || v < 1) {
+      fprintf(stderr, "products: bad size list '%s'\n", text);
+      exit(2);
+    }
+    out[count++] = v;
+    p = *end == ',' ? end + 1 : end;
+  }
+  return count;
+}
+
+int main(int argc, char **argv) {
+  if ((argc == 4 || argc == 5) && !strcmp(argv[1], "square")) {
+    long first = atol(argv[2]), last = atol(argv[3]);
+    long step = argc == 5 ? atol(argv[4]) : 1;
+    if (first < 1 || step < 1) {
+      fprintf(stderr, "products: sizes and step must be positive\n");
+      return 2;
+    }
+    for (long n = first; n <= last; n += step)
+      run(n, n, n);
+  } else if (argc == 5 && !strcmp(argv[1], "rect")) {
+    int64_t ms[64], ks[64], ns[64];
+    int cm = parseList(argv[2], ms), ck = parseList(argv[3], ks),
+        cn = parseList(argv[4], ns);
+    for (int i = 0; i < cm; ++i)
+      for (int p = 0; p < ck; ++p)
+        for (int j = 0; j < cn; ++j)
+          run(ms[i], ks[p], ns[j]);
+  } else {
+    fprintf(stderr,
+            "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,..\n");
+    return 2;
+  }
+  printf("products: %ld checked, %ld wrong\n", checked, wrong);
+  return wrong != 0;
+}
