@@ -65,7 +65,15 @@ namespace cl = llvm::cl;
 
 namespace {
 enum class Emit {
-  None, AST, Matrix, Linalg, Affine, LLVMDialect, LLVMIR, Asm, Signatures
+  None,
+  AST,
+  Matrix,
+  Linalg,
+  Affine,
+  LLVMDialect,
+  LLVMIR,
+  Asm,
+  Signatures
 };
 } // namespace
 

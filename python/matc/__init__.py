@@ -123,7 +123,7 @@ def _make_module(source, source_name, module_name, file, opt, threads):
             function = _wrap.make_function(fn, lib, source_name, module_name,
                                            limit)
             functions[function.__name__] = function
-    except (_wrap.SignatureError, AttributeError) as e:
+    except _wrap.SignatureError as e:
         raise CompileError("cannot use the signatures of %s: %s"
                            % (source_name, e)) from None
     for name, function in functions.items():
@@ -175,5 +175,7 @@ def load(path, *, opt=2, threads=None):
         source = f.read()
     name = os.path.basename(path)
     stem = os.path.splitext(name)[0] or name
+    if name.startswith("-"):
+        name = "./" + name  # A file name, not an option of matc.
     return _make_module(source, name, stem, os.path.abspath(path), opt,
                         threads)

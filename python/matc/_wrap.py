@@ -488,7 +488,10 @@ def make_function(fn, lib, source_name, module_name, limit):
     memory_limit(). Raises SignatureError on a malformed entry."""
     spec = _Spec(fn, source_name)
     messages = _Messages(spec)
-    cfunc = getattr(lib, spec.symbol)
+    try:
+        cfunc = lib[spec.symbol]  # A function object of its own.
+    except AttributeError:
+        raise SignatureError("the library has no %s" % spec.symbol) from None
     argtypes = []
     for arg in spec.c_args:
         if arg["kind"] == "pointer":

@@ -133,8 +133,8 @@ FailureOr<CInterface> CInterface::fromAttr(DictionaryAttr attr) {
       auto column = dict ? dict.getAs<IntegerAttr>("column") : nullptr;
       if (!relation || !note || !line || !column)
         return failure();
-      fn.preconditionOrigins.push_back({relation.str(), note.str(),
-                                        line.getInt(), column.getInt()});
+      fn.preconditionOrigins.push_back(
+          {relation.str(), note.str(), line.getInt(), column.getInt()});
     }
   }
   if (Attribute a = attr.get("temporaries")) {
@@ -212,8 +212,7 @@ static StringRef cTypeName(Type element) {
 std::string CParameter::getCType() const {
   switch (kind) {
   case Kind::Pointer:
-    return (argIndex < 0 ? "" : "const ") + cTypeName(elementType).str() +
-           " *";
+    return (argIndex < 0 ? "" : "const ") + cTypeName(elementType).str() + " *";
   case Kind::Scalar:
     return cTypeName(elementType).str();
   case Kind::Size:
@@ -363,8 +362,8 @@ static void emitFunction(const CEntryPoint &entry, raw_ostream &os) {
   if (hasSizes)
     failures.push_back("a size is below 1");
   for (auto [lhs, rhs] : fn.preconditions)
-    failures.push_back(entry.getSizeName(lhs) + kNoBreakSpace + "!=" +
-                       kNoBreakSpace + entry.getSizeName(rhs));
+    failures.push_back(entry.getSizeName(lhs) + kNoBreakSpace +
+                       "!=" + kNoBreakSpace + entry.getSizeName(rhs));
   for (auto [d, size] : llvm::enumerate(fn.resultDims)) {
     const CParameter *p = entry.getSizeParam(-1, d);
     if (p && entry.getSizeName(size) != p->name)

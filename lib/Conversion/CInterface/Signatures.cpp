@@ -54,8 +54,7 @@ static void writeValue(llvm::json::OStream &j, const CEntryPoint &entry,
     if (argIndex >= 0)
       j.attribute("name", fn.argNames[argIndex]);
     j.attribute("kind", tensor ? "matrix" : "scalar");
-    j.attribute("dtype",
-                dtypeName(tensor ? tensor.getElementType() : type));
+    j.attribute("dtype", dtypeName(tensor ? tensor.getElementType() : type));
     j.attribute("c_name", value ? value->name : "");
     if (!tensor)
       return;
@@ -118,8 +117,8 @@ static void writeFunction(llvm::json::OStream &j, const CEntryPoint &entry) {
         j.object([&] {
           j.attribute("lhs", sizeValue(lhs));
           j.attribute("rhs", sizeValue(rhs));
-          j.attribute("c", entry.getSizeName(lhs) + " == " +
-                               entry.getSizeName(rhs));
+          j.attribute("c",
+                      entry.getSizeName(lhs) + " == " + entry.getSizeName(rhs));
           if (index >= fn.preconditionOrigins.size())
             return;
           const CPreconditionOrigin &origin = fn.preconditionOrigins[index];
