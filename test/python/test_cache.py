@@ -1,3 +1,6 @@
+# The cache is the package's Python code alone, and its matc runs are those
+# of the other tests: not run again against the sanitized matc.
+# UNSUPPORTED: sanitized
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %pymatc %s %t
 """The cache of compiled libraries ($XDG_CACHE_HOME/matc): a second compile
