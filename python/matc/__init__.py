@@ -119,6 +119,7 @@ def _make_module(source, source_name, module_name, file, opt, threads):
     limit = _wrap.memory_limit()
     functions = {}
     try:
+        _wrap.check_signatures(signatures)
         for fn in signatures["functions"]:
             function = _wrap.make_function(fn, lib, source_name, module_name,
                                            limit)

@@ -90,6 +90,14 @@ class SignatureError(Exception):
     """The signatures JSON is not what this package understands."""
 
 
+def check_signatures(signatures):
+    """Checks what make_function assumes of the whole file: status 0 is
+    success."""
+    status = signatures.get("status")
+    _need(isinstance(status, dict) and status.get("ok") == 0,
+          "status.ok is not 0")
+
+
 def _need(condition, what):
     if not condition:
         raise SignatureError("malformed signatures: " + what)
@@ -129,6 +137,21 @@ class _Spec:
         _need(isinstance(self.c_args, list), "c_args of " + self.name)
         for arg in self.c_args:
             self._check_c_arg(arg)
+        # The C convention (docs/c-interop.md): each parameter's pointer or
+        # value and its `?` sizes, then the result's.
+        expected = []
+        for p, value in enumerate(self.params + [self.result]):
+            p = "result" if p == len(self.params) else p
+            if value["kind"] == "scalar" and p != "result":
+                expected.append(("scalar", p, None))
+                continue
+            expected.append(("pointer", p, None))
+            if value["kind"] == "matrix":
+                expected += [("size", p, d) for d in (0, 1)
+                             if value["shape"][d] == "?"]
+        _need([(a["kind"], a["param"], a.get("dim")) for a in self.c_args] ==
+              expected, "the C arguments of %s are not those of its "
+              "parameters" % self.name)
         self.preconditions = fn.get("preconditions")
         _need(isinstance(self.preconditions, list),
               "preconditions of " + self.name)

@@ -245,5 +245,47 @@ class CallErrors(unittest.TestCase):
                          (0, b"alive\n", b""))
 
 
+class MalformedSignatures(unittest.TestCase):
+    """Signatures that do not describe the C convention are refused before
+    any call (a wrong prototype would crash in the C code)."""
+
+    def test_refused(self):
+        import copy
+        import ctypes
+        from matc import _wrap
+        m = matc.compile(SOURCE)
+        good = m.mm.__matc__
+        lib = ctypes.CDLL(m.__matc_library__)
+        _wrap.make_function(good, lib, "<string>", "m", 1 << 40)
+
+        def broken(change):
+            fn = copy.deepcopy(good)
+            change(fn)
+            return fn
+
+        cases = {
+            "a C argument missing":
+                lambda fn: fn["c_args"].pop(1),
+            "C arguments swapped":
+                lambda fn: fn["c_args"].insert(0, fn["c_args"].pop(1)),
+            "an unknown dtype":
+                lambda fn: fn["params"][0].update(dtype="f16"),
+            "a fixed size where the C code has one":
+                lambda fn: fn["params"][0].update(shape=[2, "?"]),
+            "a precondition on no parameter":
+                lambda fn: fn["preconditions"][0].update(
+                    lhs={"param": 5, "dim": 0}),
+            "a result size of a fixed dimension":
+                lambda fn: fn["result"].update(dims=[0, 1]),
+            "no such symbol":
+                lambda fn: fn.update(symbol="mat_nothing"),
+        }
+        for name, change in cases.items():
+            with self.subTest(name):
+                with self.assertRaises(_wrap.SignatureError):
+                    _wrap.make_function(broken(change), lib, "<string>", "m",
+                                        1 << 40)
+
+
 if __name__ == "__main__":
     main()
