@@ -63,8 +63,10 @@ run_lit() {
   log=$(mktemp)
   /usr/lib/llvm-22/bin/lit -v "$build/test" "$@" | tee "$log"
   status=${PIPESTATUS[0]}
-  passed=$(grep -cE '^(PASS|XFAIL): ' "$log")
-  failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log")
+  # Only lit's result lines ("FAIL: matc :: dir/test (3 of 103)"), not a
+  # failing test's output that lit echoes.
+  passed=$(grep -cE '^(PASS|XFAIL): .* \([0-9]+ of [0-9]+\)$' "$log")
+  failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): .* \([0-9]+ of [0-9]+\)$' "$log")
   rm -f "$log"
   if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
     failed=1

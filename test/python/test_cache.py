@@ -149,6 +149,7 @@ class Cache(unittest.TestCase):
         (signatures,) = glob.glob(os.path.join(self.cache, "matc", "*.json"))
         with open(signatures, "w") as f:
             f.write('{"format": "matc-signatures", "version": 1, '
+                    '"status": {"ok": 0, "shape_error": 1}, '
                     '"functions": [{"name": "mm", "symbol": "mat_mm", '
                     '"signature": "def mm()", "params": [7]}]}')
         saved = dict(os.environ)

@@ -38,6 +38,22 @@ def assert_product_close(test, got, a, b, expected=None):
     test.assertLessEqual(worst, 0, "product off by more than 2 K eps")
 
 
+class _Result(unittest.TextTestResult):
+    """Reports failures as `FAIL in TEST`, not `FAIL: TEST`: lit echoes a
+    failing test's output, and `FAIL: ` at the start of a line is how lit
+    reports a failed test (scripts/lib/common.sh counts those)."""
+
+    def printErrorList(self, flavour, errors):
+        for test, err in errors:
+            self.stream.writeln(self.separator1)
+            self.stream.writeln("%s in %s" % (flavour,
+                                              self.getDescription(test)))
+            self.stream.writeln(self.separator2)
+            self.stream.writeln("%s" % err)
+            self.stream.flush()
+
+
 def main():
     """unittest.main with one line per test; exit status 1 on a failure."""
-    unittest.main(verbosity=2, argv=[sys.argv[0]])
+    runner = unittest.TextTestRunner(verbosity=2, resultclass=_Result)
+    unittest.main(testRunner=runner, argv=[sys.argv[0]])
