@@ -10,8 +10,9 @@
 // (`--emit=ast|mlir|linalg|affine|llvm|llvmir|asm`), JIT-compiles it with
 // MLIR's ExecutionEngine and runs it (`--run`), or writes native code: an
 // executable (the default, `-o FILE`), an object (`-c`), a shared library
-// (`--shared`) or the C header of its functions (`--emit-header`); see
-// NativeOutput.h and MatrixDialect/Conversion/CInterface.h.
+// (`--shared`) or the C header of its functions (`--emit-header`; as JSON:
+// `--emit=signatures`); see NativeOutput.h and
+// MatrixDialect/Conversion/CInterface.h.
 //
 // Exit status: 0 on success; 1 when the program has errors (syntax, names,
 // types, shapes), the input cannot be read, the output cannot be written,
@@ -63,7 +64,17 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Emit { None, AST, Matrix, Linalg, Affine, LLVMDialect, LLVMIR, Asm };
+enum class Emit {
+  None,
+  AST,
+  Matrix,
+  Linalg,
+  Affine,
+  LLVMDialect,
+  LLVMIR,
+  Asm,
+  Signatures
+};
 } // namespace
 
 static cl::OptionCategory matcCategory("matc options");
@@ -90,7 +101,9 @@ static cl::opt<Emit> emitAction(
                    "the LLVM dialect (input of mlir-runner)"),
         clEnumValN(Emit::LLVMIR, "llvmir", "LLVM IR"),
         clEnumValN(Emit::Asm, "asm",
-                   "native assembly (of what -c writes; stdout or -o)")),
+                   "native assembly (of what -c writes; stdout or -o)"),
+        clEnumValN(Emit::Signatures, "signatures",
+                   "the C entry points as JSON (docs/python.md)")),
     cl::cat(matcCategory));
 
 static cl::opt<bool> printTarget(
@@ -361,13 +374,17 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = frontEnd.generate();
   if (!module)
     return 1;
-  if (native->kind == matc::NativeKind::Header) {
+  // The C header and the signatures: one description, two printers.
+  if (native->kind == matc::NativeKind::Header ||
+      emitAction == Emit::Signatures) {
     PassManager prepare(&context);
     prepare.addPass(matrix::createMatrixPrepareCInterface());
     std::string header;
     llvm::raw_string_ostream headerStream(header);
+    auto print = emitAction == Emit::Signatures ? matrix::emitCSignatures
+                                                : matrix::emitCHeader;
     if (failed(prepare.run(*module)) ||
-        failed(matrix::emitCHeader(*module, headerStream, bufferName)))
+        failed(print(*module, headerStream, bufferName)))
       return fail("internal compiler error: cannot describe the C entry "
                   "points");
     return writeOutput([&](llvm::raw_ostream &os) { os << header; });
@@ -417,6 +434,7 @@ int main(int argc, char **argv) {
   case Emit::AST:
   case Emit::None:
   case Emit::Asm:
+  case Emit::Signatures:
     break;
   }
   return runJit(*module);

@@ -11,10 +11,11 @@ cd "$(dirname "$0")/.."
 # libclang-rt-22-dev: the sanitizer and libFuzzer runtimes
 # (scripts/test-sanitized.sh, scripts/fuzz.sh); valgrind: the leak checks of
 # generated code (test/matc/valgrind.test); libomp-22-dev: the OpenMP
-# runtime that optimized code (-O1 and up) runs its outer tiles on.
+# runtime that optimized code (-O1 and up) runs its outer tiles on;
+# python3-venv: `pip install ./python` in a venv (test/python/pip-install.test).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
-          libomp-22-dev)
+          libomp-22-dev python3-venv)
 install_missing_packages setup "${packages[@]}"
 
 build=${MATC_BUILD_DIR:-build}
@@ -26,6 +27,12 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >&2
 fi
 ninja -C "$build" matc matc-opt >&2
+
+# `import matc` for the system python3, with no variable set: a .pth file
+# naming python/ of this checkout, in the system site-packages directory
+# (root) or the user's (~/.local/...). Re-running rewrites it, so the last
+# checkout set up is the one imported; the tests never rely on it.
+install_python_path /usr/bin/python3 "$PWD/python" >&2
 
 echo "setup: running $build/bin/matc examples/markov.mat --run" >&2
 "$build/bin/matc" examples/markov.mat --run

@@ -214,3 +214,33 @@ ShapeConstraintAnalysis::getFacts(func::FuncOp fn) {
   slot = std::move(result);
   return slot.get();
 }
+
+StringRef mlir::matrix::getShapeRelationName(ShapeRelation relation) {
+  switch (relation) {
+  case ShapeRelation::MatmulInner:
+    return "matmul_inner";
+  case ShapeRelation::Elementwise:
+    return "elementwise";
+  case ShapeRelation::FixedSize:
+    return "fixed_size";
+  }
+  llvm_unreachable("unknown shape relation");
+}
+
+std::string mlir::matrix::describeShapeRelation(const DimEquality &eq) {
+  Operation *origin = eq.origin;
+  auto typeOf = [&](unsigned i) {
+    return formatMatType(origin->getOperand(i).getType());
+  };
+  switch (eq.relation) {
+  case ShapeRelation::MatmulInner:
+    return "the inner dimensions of " + typeOf(0) + " @ " + typeOf(1) +
+           " must agree";
+  case ShapeRelation::Elementwise:
+    return typeOf(0) + " and " + typeOf(1) + " must have the same shape";
+  case ShapeRelation::FixedSize:
+    return "a " + typeOf(0) + " is used as " +
+           formatMatType(origin->getResult(0).getType());
+  }
+  llvm_unreachable("unknown shape relation");
+}

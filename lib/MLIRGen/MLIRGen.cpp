@@ -720,25 +720,8 @@ Result MLIRGenImpl::checkCallShapes(const mat::CallExprAST &call,
     else
       diag << " (" << paramSize << ") must equal "
            << describeParamDim(fn, other) << " (" << otherSize << ")";
-    Operation *origin = pre.origin;
-    auto typeOf = [&](unsigned i) {
-      return formatMatType(origin->getOperand(i).getType());
-    };
-    Diagnostic &note = diag.attachNote(origin->getLoc());
-    switch (pre.relation) {
-    case ShapeRelation::MatmulInner:
-      note << "required here: the inner dimensions of " << typeOf(0) << " @ "
-           << typeOf(1) << " must agree";
-      break;
-    case ShapeRelation::Elementwise:
-      note << "required here: " << typeOf(0) << " and " << typeOf(1)
-           << " must have the same shape";
-      break;
-    case ShapeRelation::FixedSize:
-      note << "required here: a " << typeOf(0) << " is used as "
-           << formatMatType(origin->getResult(0).getType());
-      break;
-    }
+    diag.attachNote(pre.origin->getLoc())
+        << "required here: " << describeShapeRelation(pre);
   }
   if (!ok)
     return failure();

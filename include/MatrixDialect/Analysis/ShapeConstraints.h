@@ -106,6 +106,16 @@ struct DimEquality {
   }
 };
 
+/// `matmul_inner`, `elementwise`, `fixed_size`: the relation's name in
+/// machine-readable output (`matc --emit=signatures`).
+llvm::StringRef getShapeRelationName(ShapeRelation relation);
+
+/// Why `eq` must hold, in Mat terms, for a note or a message: "the inner
+/// dimensions of f64[?, 3] @ f64[?, ?] must agree", "f64[?, ?] and
+/// f64[2, ?] must have the same shape", "a f64[?, ?] is used as f64[2, ?]"
+/// (the operand types of `eq.origin`).
+std::string describeShapeRelation(const DimEquality &eq);
+
 /// What a function requires of, and promises about, its shapes.
 struct FunctionShapeFacts {
   /// The relations between parameter sizes (and constants) that must hold

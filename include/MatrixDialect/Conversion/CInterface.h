@@ -50,6 +50,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -79,12 +80,31 @@ inline constexpr int kCStatusShapeError = 1;
 inline constexpr llvm::StringLiteral kLostOutputText =
     "cannot write the program's output to standard output";
 
+/// Where a precondition of a C entry point comes from: the operation whose
+/// shapes need it (in the function or in one it calls).
+struct CPreconditionOrigin {
+  /// getShapeRelationName: `matmul_inner`, `elementwise`, `fixed_size`.
+  std::string relation;
+  /// describeShapeRelation: "the inner dimensions of ... must agree".
+  std::string note;
+  /// The operation's source position (1-based); 0 when it has none.
+  int64_t line = 0;
+  int64_t column = 0;
+};
+
+/// The rows and columns of one matrix a function may allocate.
+using CShape = std::pair<SymbolicDim, SymbolicDim>;
+
 /// The C entry point of one Mat function, as recorded in its
 /// `matrix.c_interface` attribute:
 /// `{name = "f", arg_names = [...], function_type = (...) -> ...,
-///   preconditions = array<i64: lhs0, rhs0, lhs1, rhs1, ...>,
-///   result_dims = array<i64: rows, cols>}`, each SymbolicDim encoded as by
-/// SymbolicDim::encode (empty `result_dims` for a scalar result).
+///   precondition_origins = [{relation = "...", note = "...", line = L,
+///   column = C}, ...], preconditions = array<i64: lhs0, rhs0, lhs1, rhs1,
+///   ...>, result_dims = array<i64: rows, cols>,
+///   temporaries = array<i64: rows0, cols0, ...>}`, each SymbolicDim
+/// encoded as by SymbolicDim::encode (empty `result_dims` for a scalar
+/// result). `precondition_origins` (one per precondition) and `temporaries`
+/// are optional: hand-written IR may leave them out.
 struct CInterface {
   /// The Mat name (`f` of `def f`).
   std::string name;
@@ -96,6 +116,13 @@ struct CInterface {
   SmallVector<std::pair<SymbolicDim, SymbolicDim>> preconditions;
   /// The result's sizes in terms of the parameters (empty for a scalar).
   SmallVector<SymbolicDim, 2> resultDims;
+  /// Why each precondition holds: one per precondition, or none.
+  SmallVector<CPreconditionOrigin> preconditionOrigins;
+  /// The shapes of every matrix the function computes, in terms of the
+  /// parameters, its callees' included (each at most one heap allocation of
+  /// rows x cols elements: an upper bound, fusion and deallocation make the
+  /// live memory smaller); std::nullopt when unknown.
+  std::optional<SmallVector<CShape>> temporaries;
 
   DictionaryAttr toAttr(MLIRContext *context) const;
   /// Reads `attr`; fails (reporting nothing) if it is malformed.
@@ -103,6 +130,8 @@ struct CInterface {
 
   /// The C symbol: `mat_<name>`.
   std::string getCSymbol() const;
+  /// The Mat signature: `def gram(a: f64[?, 3]) -> f64[3, 3]`.
+  std::string getMatSignature() const;
 };
 
 /// The C parameter of one Mat parameter (or of the result) in C-ABI order.
@@ -126,12 +155,46 @@ struct CParameter {
   unsigned dim = 0;
   /// For Pointer and Scalar: f32 or f64.
   Type elementType;
+
+  /// Its C type: `const double *` (a matrix parameter), `double *` (the
+  /// result), `double`, `int64_t`.
+  std::string getCType() const;
+  /// Its declaration in the prototype: `const double *a`, `int64_t a_rows`.
+  std::string getCDeclaration() const;
 };
 
 /// The C parameters of `fn`'s entry point, in order: each Mat parameter's
 /// pointer or value and its `?` sizes, then the result pointer and its `?`
 /// sizes.
 SmallVector<CParameter> getCParameters(const CInterface &fn);
+
+/// Everything a caller of one C entry point needs: its interface and its C
+/// parameters. The C header and the signatures (`--emit=signatures`) are
+/// both printed from it.
+struct CEntryPoint {
+  CInterface fn;
+  /// getCParameters(fn).
+  SmallVector<CParameter> params;
+
+  /// The size parameter of dimension `dim` of Mat parameter `argIndex`
+  /// (-1: the result), or null when that dimension is fixed.
+  const CParameter *getSizeParam(int argIndex, unsigned dim) const;
+  /// How the header names size `d`: its C parameter (`a_rows`) or the
+  /// constant (`3`).
+  std::string getSizeName(SymbolicDim d) const;
+};
+
+/// The C interface of a module: the entry points of the functions carrying
+/// a `matrix.c_interface` attribute (in module order), and whether there is
+/// a `matc_main` (`main` carries `matrix.c_program`).
+struct CModuleInterface {
+  SmallVector<CEntryPoint, 0> functions;
+  bool hasProgram = false;
+
+  /// Reads the attributes of `module` (after matrix-prepare-c-interface).
+  /// Fails, with an error on the operation, on a malformed attribute.
+  static FailureOr<CModuleInterface> read(ModuleOp module);
+};
 
 /// Writes a C header (C99, usable from C++) declaring the C entry point of
 /// every function of `module` that carries a `matrix.c_interface`, and
@@ -140,6 +203,16 @@ SmallVector<CParameter> getCParameters(const CInterface &fn);
 /// Fails, with an error on the module, on a malformed attribute.
 LogicalResult emitCHeader(ModuleOp module, raw_ostream &os,
                           StringRef sourceName);
+
+/// Writes, as JSON (`matc --emit=signatures`, documented with its schema in
+/// docs/python.md), what `emitCHeader` declares: for each entry point its
+/// name, C symbol, Mat signature, parameters and result (kind, element
+/// type, shape with `?`, C names of the sizes that follow), the C arguments
+/// in order, the size relations it checks (with where each comes from),
+/// the matrices it may allocate; and whether there is a `matc_main`.
+/// Fails like `emitCHeader`.
+LogicalResult emitCSignatures(ModuleOp module, raw_ostream &os,
+                              StringRef sourceName);
 
 } // namespace matrix
 } // namespace mlir

@@ -6,8 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `matrix.c_interface` attribute, the C parameter list it implies, and
-// the C header that declares it (`matc --emit-header`).
+// The `matrix.c_interface` attribute, the C parameter list it implies,
+// the description of a module's entry points (CModuleInterface), and the C
+// header that declares them (`matc --emit-header`). Signatures.cpp prints
+// the same description as JSON.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,13 +43,35 @@ DictionaryAttr CInterface::toAttr(MLIRContext *context) const {
   for (SymbolicDim d : resultDims)
     result.push_back(d.encode());
   SmallVector<StringRef> names(argNames.begin(), argNames.end());
-  return b.getDictionaryAttr({
+  SmallVector<NamedAttribute> entries = {
       b.getNamedAttr("name", b.getStringAttr(name)),
       b.getNamedAttr("arg_names", b.getStrArrayAttr(names)),
       b.getNamedAttr("function_type", TypeAttr::get(type)),
       b.getNamedAttr("preconditions", b.getDenseI64ArrayAttr(pres)),
       b.getNamedAttr("result_dims", b.getDenseI64ArrayAttr(result)),
-  });
+  };
+  if (!preconditionOrigins.empty()) {
+    SmallVector<Attribute> origins;
+    for (const CPreconditionOrigin &o : preconditionOrigins)
+      origins.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("relation", b.getStringAttr(o.relation)),
+          b.getNamedAttr("note", b.getStringAttr(o.note)),
+          b.getNamedAttr("line", b.getI64IntegerAttr(o.line)),
+          b.getNamedAttr("column", b.getI64IntegerAttr(o.column)),
+      }));
+    entries.push_back(
+        b.getNamedAttr("precondition_origins", b.getArrayAttr(origins)));
+  }
+  if (temporaries) {
+    SmallVector<int64_t> shapes;
+    for (auto [rows, cols] : *temporaries) {
+      shapes.push_back(rows.encode());
+      shapes.push_back(cols.encode());
+    }
+    entries.push_back(
+        b.getNamedAttr("temporaries", b.getDenseI64ArrayAttr(shapes)));
+  }
+  return b.getDictionaryAttr(entries);
 }
 
 FailureOr<CInterface> CInterface::fromAttr(DictionaryAttr attr) {
@@ -97,10 +121,53 @@ FailureOr<CInterface> CInterface::fromAttr(DictionaryAttr attr) {
       return failure();
     fn.resultDims.push_back(SymbolicDim::decode(code));
   }
+  if (Attribute a = attr.get("precondition_origins")) {
+    auto origins = dyn_cast<ArrayAttr>(a);
+    if (!origins || origins.size() != fn.preconditions.size())
+      return failure();
+    for (Attribute o : origins) {
+      auto dict = dyn_cast<DictionaryAttr>(o);
+      auto relation = dict ? dict.getAs<StringAttr>("relation") : nullptr;
+      auto note = dict ? dict.getAs<StringAttr>("note") : nullptr;
+      auto line = dict ? dict.getAs<IntegerAttr>("line") : nullptr;
+      auto column = dict ? dict.getAs<IntegerAttr>("column") : nullptr;
+      if (!relation || !note || !line || !column)
+        return failure();
+      fn.preconditionOrigins.push_back(
+          {relation.str(), note.str(), line.getInt(), column.getInt()});
+    }
+  }
+  if (Attribute a = attr.get("temporaries")) {
+    auto shapes = dyn_cast<DenseI64ArrayAttr>(a);
+    if (!shapes || shapes.size() % 2 != 0)
+      return failure();
+    fn.temporaries.emplace();
+    ArrayRef<int64_t> codes = shapes.asArrayRef();
+    for (size_t i = 0; i < codes.size(); i += 2) {
+      SymbolicDim rows = SymbolicDim::decode(codes[i]);
+      SymbolicDim cols = SymbolicDim::decode(codes[i + 1]);
+      if (!valid(rows) || !valid(cols))
+        return failure();
+      fn.temporaries->emplace_back(rows, cols);
+    }
+  }
   return fn;
 }
 
 std::string CInterface::getCSymbol() const { return "mat_" + name; }
+
+std::string CInterface::getMatSignature() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "def " << name << "(";
+  for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+    if (index)
+      os << ", ";
+    os << argNames[index] << ": " << formatMatType(input);
+  }
+  os << ") -> " << formatMatType(type.getResult(0));
+  return text;
+}
 
 //===----------------------------------------------------------------------===//
 // C parameters
@@ -138,6 +205,27 @@ static bool isReservedInC(StringRef name) {
          (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1]));
 }
 
+static StringRef cTypeName(Type element) {
+  return element.isF32() ? "float" : "double";
+}
+
+std::string CParameter::getCType() const {
+  switch (kind) {
+  case Kind::Pointer:
+    return (argIndex < 0 ? "" : "const ") + cTypeName(elementType).str() + " *";
+  case Kind::Scalar:
+    return cTypeName(elementType).str();
+  case Kind::Size:
+    return "int64_t";
+  }
+  llvm_unreachable("unknown C parameter kind");
+}
+
+std::string CParameter::getCDeclaration() const {
+  std::string type = getCType();
+  return type + (kind == Kind::Pointer ? "" : " ") + name;
+}
+
 SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
   SmallVector<CParameter> params;
   llvm::StringSet<> used;
@@ -172,37 +260,45 @@ SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
 }
 
 //===----------------------------------------------------------------------===//
-// The header
+// The entry points of a module
 //===----------------------------------------------------------------------===//
 
-static StringRef cTypeName(Type element) {
-  return element.isF32() ? "float" : "double";
+const CParameter *CEntryPoint::getSizeParam(int argIndex, unsigned dim) const {
+  for (const CParameter &p : params)
+    if (p.kind == CParameter::Kind::Size && p.argIndex == argIndex &&
+        p.dim == dim)
+      return &p;
+  return nullptr;
 }
 
-/// `a_rows`, `3`: how the header's comments name a size.
-static std::string describeDim(SymbolicDim d, ArrayRef<CParameter> params) {
+std::string CEntryPoint::getSizeName(SymbolicDim d) const {
   if (d.isConstant())
     return std::to_string(d.getConstant());
-  for (const CParameter &p : params)
-    if (p.kind == CParameter::Kind::Size && p.argIndex == int(d.getParam()) &&
-        p.dim == d.getDim())
-      return p.name;
-  return "?";
+  const CParameter *p = getSizeParam(int(d.getParam()), d.getDim());
+  return p ? p->name : "?";
 }
 
-/// `def gram(a: f64[?, 3]) -> f64[3, 3]`.
-static std::string formatMatSignature(const CInterface &fn) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "def " << fn.name << "(";
-  for (auto [index, type] : llvm::enumerate(fn.type.getInputs())) {
-    if (index)
-      os << ", ";
-    os << fn.argNames[index] << ": " << formatMatType(type);
+FailureOr<CModuleInterface> CModuleInterface::read(ModuleOp module) {
+  CModuleInterface result;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (op.hasAttr(kCProgramAttrName))
+      result.hasProgram = true;
+    auto attr = op.getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
+    if (!attr)
+      continue;
+    FailureOr<CInterface> fn = CInterface::fromAttr(attr);
+    if (failed(fn))
+      return op.emitError("malformed '")
+             << kCInterfaceAttrName << "' attribute";
+    SmallVector<CParameter> params = getCParameters(*fn);
+    result.functions.push_back({std::move(*fn), std::move(params)});
   }
-  os << ") -> " << formatMatType(fn.type.getResult(0));
-  return text;
+  return result;
 }
+
+//===----------------------------------------------------------------------===//
+// The header
+//===----------------------------------------------------------------------===//
 
 /// Joins words that a comment line must not split (`a_cols != b_rows`).
 static constexpr char kNoBreakSpace = '~';
@@ -227,12 +323,12 @@ static void emitComment(StringRef text, raw_ostream &os) {
   flush();
 }
 
-static void emitFunction(const CInterface &fn, raw_ostream &os) {
-  SmallVector<CParameter> params = getCParameters(fn);
-  emitComment(formatMatSignature(fn), os);
+static void emitFunction(const CEntryPoint &entry, raw_ostream &os) {
+  const CInterface &fn = entry.fn;
+  emitComment(fn.getMatSignature(), os);
   os << "///\n";
   // One line per matrix or scalar: its C names and its extent.
-  for (const CParameter &p : params) {
+  for (const CParameter &p : entry.params) {
     if (p.kind == CParameter::Kind::Size)
       continue;
     Type type =
@@ -248,11 +344,8 @@ static void emitFunction(const CInterface &fn, raw_ostream &os) {
     auto extent = [&](unsigned d) -> std::string {
       if (!tensor.isDynamicDim(d))
         return std::to_string(tensor.getDimSize(d));
-      for (const CParameter &s : params)
-        if (s.kind == CParameter::Kind::Size && s.argIndex == p.argIndex &&
-            s.dim == d)
-          return s.name;
-      return "?";
+      const CParameter *size = entry.getSizeParam(p.argIndex, d);
+      return size ? size->name : "?";
     };
     line += extent(0) + " x " + extent(1) + " " +
             cTypeName(p.elementType).str() + "s, row-major" +
@@ -263,23 +356,19 @@ static void emitFunction(const CInterface &fn, raw_ostream &os) {
   // When it returns 1: a size below 1, a broken relation, or an expected
   // result size that is not the one the function computes.
   SmallVector<std::string> failures;
-  bool hasSizes = llvm::any_of(params, [](const CParameter &p) {
+  bool hasSizes = llvm::any_of(entry.params, [](const CParameter &p) {
     return p.kind == CParameter::Kind::Size;
   });
   if (hasSizes)
     failures.push_back("a size is below 1");
   for (auto [lhs, rhs] : fn.preconditions)
-    failures.push_back(describeDim(lhs, params) + kNoBreakSpace +
-                       "!=" + kNoBreakSpace + describeDim(rhs, params));
-  auto resultType = dyn_cast<RankedTensorType>(fn.type.getResult(0));
+    failures.push_back(entry.getSizeName(lhs) + kNoBreakSpace +
+                       "!=" + kNoBreakSpace + entry.getSizeName(rhs));
   for (auto [d, size] : llvm::enumerate(fn.resultDims)) {
-    if (!resultType.isDynamicDim(d))
-      continue;
-    for (const CParameter &p : params)
-      if (p.kind == CParameter::Kind::Size && p.argIndex < 0 && p.dim == d &&
-          describeDim(size, params) != p.name)
-        failures.push_back(p.name + kNoBreakSpace + "!=" + kNoBreakSpace +
-                           describeDim(size, params));
+    const CParameter *p = entry.getSizeParam(-1, d);
+    if (p && entry.getSizeName(size) != p->name)
+      failures.push_back(p->name + kNoBreakSpace + "!=" + kNoBreakSpace +
+                         entry.getSizeName(size));
   }
   os << "///\n";
   if (failures.empty()) {
@@ -300,20 +389,8 @@ static void emitFunction(const CInterface &fn, raw_ostream &os) {
 
   // The prototype, one parameter per line when it is long.
   SmallVector<std::string> decls;
-  for (const CParameter &p : params) {
-    switch (p.kind) {
-    case CParameter::Kind::Pointer:
-      decls.push_back((p.argIndex < 0 ? "" : "const ") +
-                      cTypeName(p.elementType).str() + " *" + p.name);
-      break;
-    case CParameter::Kind::Scalar:
-      decls.push_back(cTypeName(p.elementType).str() + " " + p.name);
-      break;
-    case CParameter::Kind::Size:
-      decls.push_back("int64_t " + p.name);
-      break;
-    }
-  }
+  for (const CParameter &p : entry.params)
+    decls.push_back(p.getCDeclaration());
   std::string head = "int " + fn.getCSymbol() + "(";
   std::string oneLine = head + llvm::join(decls, ", ") + ");";
   if (oneLine.size() <= 80) {
@@ -337,20 +414,9 @@ static void emitFunction(const CInterface &fn, raw_ostream &os) {
 
 LogicalResult mlir::matrix::emitCHeader(ModuleOp module, raw_ostream &os,
                                         StringRef sourceName) {
-  SmallVector<CInterface> functions;
-  bool hasProgram = false;
-  for (Operation &op : module.getBody()->getOperations()) {
-    if (op.hasAttr(kCProgramAttrName))
-      hasProgram = true;
-    auto attr = op.getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
-    if (!attr)
-      continue;
-    FailureOr<CInterface> fn = CInterface::fromAttr(attr);
-    if (failed(fn))
-      return op.emitError("malformed '")
-             << kCInterfaceAttrName << "' attribute";
-    functions.push_back(std::move(*fn));
-  }
+  FailureOr<CModuleInterface> interface = CModuleInterface::read(module);
+  if (failed(interface))
+    return failure();
 
   StringRef file = llvm::sys::path::filename(sourceName);
   // MATC_<STEM>_H, with one '_' for each run of other characters: names
@@ -381,9 +447,9 @@ LogicalResult mlir::matrix::emitCHeader(ModuleOp module, raw_ostream &os,
      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
      << "#include <stdint.h>\n\n"
      << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
-  for (const CInterface &fn : functions)
-    emitFunction(fn, os);
-  if (hasProgram)
+  for (const CEntryPoint &entry : interface->functions)
+    emitFunction(entry, os);
+  if (interface->hasProgram)
     os << "/// Runs the top-level statements of " << file
        << " (what its executable does;\n/// `print` writes to stdout).\n"
        << "void " << kCProgramName << "(void);\n\n";

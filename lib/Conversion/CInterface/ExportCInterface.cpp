@@ -455,7 +455,7 @@ struct MatrixExportCInterface
       LLVM::LLVMFuncOp impl, into;
       CInterface c;
     };
-    SmallVector<Exported> functions;
+    SmallVector<Exported, 0> functions;
     for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
       auto attr = fn->getAttrOfType<DictionaryAttr>(kCInterfaceAttrName);
       if (!attr)

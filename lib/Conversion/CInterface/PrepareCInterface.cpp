@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Records, on each Mat function, what its C entry point needs once the
-// function is lowered: the Mat signature and the shape preconditions.
+// function is lowered: the Mat signature and the shape preconditions; and
+// what its callers may want to know (where each precondition comes from,
+// the shapes of the matrices it allocates).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace mlir {
 namespace matrix {
@@ -71,12 +75,75 @@ static func::FuncOp addDestinationVariant(func::FuncOp fn) {
   return into;
 }
 
+/// Where `eq` comes from, for the signatures and the messages of callers.
+static CPreconditionOrigin describeOrigin(const DimEquality &eq) {
+  CPreconditionOrigin origin;
+  origin.relation = getShapeRelationName(eq.relation).str();
+  origin.note = describeShapeRelation(eq);
+  if (auto loc = eq.origin->getLoc()->findInstanceOf<FileLineColLoc>()) {
+    origin.line = loc.getLine();
+    origin.column = loc.getColumn();
+  }
+  return origin;
+}
+
+/// The shapes of `fn`'s matrices, once per function.
+using TemporariesCache =
+    DenseMap<Operation *, std::optional<SmallVector<CShape>>>;
+
+/// The shapes of every matrix `fn` computes (each op result that is a 2-D
+/// tensor, but views: `tensor.cast`), its callees' included, in terms of
+/// `fn`'s parameters; std::nullopt if a size cannot be traced to them.
+static std::optional<SmallVector<CShape>>
+collectTemporaries(func::FuncOp fn, ShapeConstraintAnalysis &analysis,
+                   TemporariesCache &cache) {
+  auto it = cache.find(fn);
+  if (it != cache.end())
+    return it->second;
+  cache[fn] = std::nullopt; // Recursion (which Mat rejects) stays unknown.
+  SmallVector<CShape> shapes;
+  bool known = true;
+  auto add = [&](FailureOr<SymbolicDim> rows, FailureOr<SymbolicDim> cols) {
+    if (failed(rows) || failed(cols))
+      known = false;
+    else
+      shapes.emplace_back(*rows, *cols);
+  };
+  fn.walk([&](Operation *op) {
+    if (isa<tensor::CastOp, func::ReturnOp>(op))
+      return;
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      std::optional<SmallVector<CShape>> inner;
+      if (callee && !callee.isExternal())
+        inner = collectTemporaries(callee, analysis, cache);
+      if (!inner) {
+        known = false;
+        return;
+      }
+      for (auto [rows, cols] : *inner)
+        add(analysis.substitute(call, rows), analysis.substitute(call, cols));
+      return;
+    }
+    for (Value result : op->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (type && type.getRank() == 2)
+        add(analysis.getDim(result, 0), analysis.getDim(result, 1));
+    }
+  });
+  if (known)
+    cache[fn] = std::move(shapes);
+  return cache[fn];
+}
+
 namespace {
 struct MatrixPrepareCInterface
     : matrix::impl::MatrixPrepareCInterfaceBase<MatrixPrepareCInterface> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ShapeConstraintAnalysis analysis;
+    TemporariesCache temporaries;
     StringRef prefix = mat::kUserFunctionPrefix;
     SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
     for (func::FuncOp fn : functions) {
@@ -104,8 +171,11 @@ struct MatrixPrepareCInterface
       c.type = type;
       for (unsigned i = 0; i < fn.getNumArguments(); ++i)
         c.argNames.push_back(getParamName(fn, i));
-      for (const DimEquality &eq : (*facts)->preconditions)
+      for (const DimEquality &eq : (*facts)->preconditions) {
         c.preconditions.emplace_back(eq.lhs, eq.rhs);
+        c.preconditionOrigins.push_back(describeOrigin(eq));
+      }
+      c.temporaries = collectTemporaries(fn, analysis, temporaries);
       c.resultDims.assign((*facts)->resultDims.begin(),
                           (*facts)->resultDims.end());
       fn->setAttr(kCInterfaceAttrName, c.toAttr(&getContext()));

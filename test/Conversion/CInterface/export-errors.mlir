@@ -15,6 +15,22 @@ llvm.func @mat_f(%x: f64) -> f64 attributes {matrix.c_interface = {arg_names = [
 
 // -----
 
+// One origin for no precondition.
+// expected-error @below {{malformed 'matrix.c_interface' attribute}}
+llvm.func @mat_f(%x: f64) -> f64 attributes {matrix.c_interface = {arg_names = ["x"], function_type = (f64) -> f64, name = "f", precondition_origins = [{column = 1 : i64, line = 1 : i64, note = "", relation = "elementwise"}], preconditions = array<i64>, result_dims = array<i64>}} {
+  llvm.return %x : f64
+}
+
+// -----
+
+// A temporary of an odd number of sizes.
+// expected-error @below {{malformed 'matrix.c_interface' attribute}}
+llvm.func @mat_f(%x: f64) -> f64 attributes {matrix.c_interface = {arg_names = ["x"], function_type = (f64) -> f64, name = "f", preconditions = array<i64>, result_dims = array<i64>, temporaries = array<i64: 2>}} {
+  llvm.return %x : f64
+}
+
+// -----
+
 // Not the expanded-descriptor convention (a bare pointer for a matrix).
 // expected-error @below {{the lowered signature is not the expanded memref descriptor convention the C entry point needs}}
 llvm.func @mat_f(%a: !llvm.ptr) -> f64 attributes {matrix.c_interface = {arg_names = ["a"], function_type = (tensor<2x2xf64>) -> f64, name = "f", preconditions = array<i64>, result_dims = array<i64>}} {

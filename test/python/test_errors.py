@@ -1,0 +1,291 @@
+# RUN: %pymatc %s
+"""Every error of the package, with its message: CompileError (the located
+diagnostics and caret lines), TypeError (arguments: number, non-numeric,
+element type), ValueError (shapes: fixed sizes, `?` relations, sizes of 0),
+MemoryError, bad options, no matc; and that the interpreter survives each
+(nothing reaches the compiled code)."""
+
+import os
+import subprocess
+import sys
+import unittest
+
+import numpy as np
+
+import matc
+from mattest import main
+
+SOURCE = """
+def mm(a: f64[?, ?], b: f64[?, ?]) -> f64[?, ?]:
+    return a @ b
+
+def gram(a: f64[?, 3]) -> f64[3, 3]:
+    return a.T @ a
+
+def add(a: f64[?, ?], b: f64[?, ?]) -> f64[?, ?]:
+    return a + b
+
+def chain(a: f64[?, ?], b: f64[?, ?], c: f64[?, ?]) -> f64[?, ?]:
+    return mm(mm(a, b), c)
+
+def two(a: f64[?, ?]) -> f64[2, 2]:
+    return a
+
+def scale(s: f64, a: f64[?, ?]) -> f64[?, ?]:
+    return s * a
+
+def scale32(s: f32, a: f32[?, ?]) -> f32[?, ?]:
+    return s * a
+
+def outer(a: f64[?, 1], b: f64[1, ?], c: f64[?, 1]) -> f64[?, 1]:
+    return (a @ b) @ c
+"""
+
+
+class CompileErrors(unittest.TestCase):
+    def test_located_diagnostics(self):
+        bad = ("def f(a: f64[2, 3]) -> f64[2, 3]:\n"
+               "    return a @ a\n")
+        with self.assertRaises(matc.CompileError) as caught:
+            matc.compile(bad)
+        e = caught.exception
+        self.assertEqual(e.source_name, "<string>")
+        self.assertEqual(e.diagnostics.splitlines(), [
+            "<string>:2:14: error: cannot multiply f64[2, 3] by f64[2, 3]: "
+            "inner dimensions 3 and 2 differ",
+            "    return a @ a",
+            "           ~ ^ ~",
+        ])
+        self.assertIn("matc cannot compile <string>:", str(e))
+        self.assertIn("<string>:2:14: error:", str(e))
+
+    def test_every_error_is_reported(self):
+        bad = "def f(a: f64[2]) -> f64:\n    return a\nprint(g(1))\n"
+        with self.assertRaises(matc.CompileError) as caught:
+            matc.compile(bad)
+        self.assertGreaterEqual(caught.exception.diagnostics.count("error:"),
+                                2)
+
+    def test_load_names_the_file(self):
+        path = os.path.join(os.environ["XDG_CACHE_HOME"], "..", "bad.mat")
+        with open(path, "w") as f:
+            f.write("x = [[1, 2]]\nprint(x @ x)\n")
+        with self.assertRaisesRegex(matc.CompileError,
+                                    r"bad\.mat:2:9: error: cannot multiply"):
+            matc.load(path)
+        with self.assertRaises(FileNotFoundError):
+            matc.load(path + ".missing")
+
+    def test_options(self):
+        for kwargs, error in [({"opt": 4}, ValueError),
+                              ({"opt": "2"}, TypeError),
+                              ({"opt": True}, TypeError),
+                              ({"threads": 0}, ValueError),
+                              ({"threads": 2000}, ValueError),
+                              ({"threads": 1.5}, TypeError)]:
+            with self.subTest(**kwargs):
+                with self.assertRaises(error):
+                    matc.compile("", **kwargs)
+        with self.assertRaisesRegex(TypeError, "source must be a str"):
+            matc.compile(b"def f() -> f64:\n    return 1\n")
+
+    def test_no_matc(self):
+        code = ("import matc\n"
+                "try:\n"
+                "    matc.compile('')\n"
+                "except FileNotFoundError as e:\n"
+                "    print(e)\n")
+        env = dict(os.environ, MATC="/nonexistent/matc")
+        out = subprocess.run([sys.executable, "-c", code], env=env,
+                             stdout=subprocess.PIPE, check=True).stdout
+        self.assertIn(b"MATC=/nonexistent/matc is not an executable", out)
+
+
+class CallErrors(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.m = matc.compile(SOURCE)
+
+    def check(self, error, message, function, *args, **kwargs):
+        with self.assertRaises(error) as caught:
+            function(*args, **kwargs)
+        self.assertEqual(str(caught.exception), message)
+
+    def test_argument_count(self):
+        a = np.ones((2, 2))
+        with self.assertRaisesRegex(TypeError, r"mm\(\) missing 1 required "
+                                    r"positional argument: 'b'"):
+            self.m.mm(a)
+        with self.assertRaisesRegex(TypeError, r"mm\(\) takes 2 positional "
+                                    r"arguments but 3 were given"):
+            self.m.mm(a, a, a)
+        with self.assertRaisesRegex(TypeError, r"unexpected keyword "
+                                    r"argument 'c'"):
+            self.m.mm(a, a, c=a)
+
+    def test_non_numeric(self):
+        m = self.m
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got str 'abc'", m.gram, "abc")
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got NoneType None", m.gram, None)
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got float 2.0", m.gram, 2.0)
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got an array of <U1",
+                   m.gram, [["a", "b", "c"]])
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got an array of complex128",
+                   m.gram, np.ones((2, 3), complex))
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got an array of bool",
+                   m.gram, [[True, False, True]])
+        self.check(TypeError, "scale(): s (Mat f64) must be a number, got "
+                   "str", m.scale, "2", np.ones((1, 1)))
+        self.check(TypeError, "scale(): s (Mat f64) must be a number, got "
+                   "bool", m.scale, True, np.ones((1, 1)))
+        self.check(TypeError, "scale(): s (Mat f64) must be a number, got an "
+                   "array of shape (1, 1)", m.scale, np.ones((1, 1)),
+                   np.ones((1, 1)))
+
+    def test_element_types_never_mix(self):
+        m = self.m
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "float64, got an array of float32 (element types never "
+                   "mix: convert it with .astype(numpy.float64))",
+                   m.gram, np.ones((4, 3), np.float32))
+        self.check(TypeError, "scale32(): a (Mat f32[?, ?]) must be an array "
+                   "of float32, got an array of float64 (element types never "
+                   "mix: convert it with .astype(numpy.float32))",
+                   m.scale32, 1.0, np.ones((2, 2)))
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "float64, got an array of int64 (element types never mix: "
+                   "convert it with .astype(numpy.float64))",
+                   m.gram, np.ones((4, 3), np.int64))
+        self.check(TypeError, "scale(): s (Mat f64) must be a Python number "
+                   "or a numpy.float64, got a numpy.float32 (element types "
+                   "never mix)", m.scale, np.float32(2), np.ones((1, 1)))
+        self.check(TypeError, "scale32(): s (Mat f32) must be a Python "
+                   "number or a numpy.float32, got a numpy.float64 (element "
+                   "types never mix)", m.scale32, np.float64(2),
+                   np.ones((1, 1), np.float32))
+
+    def test_fixed_shapes(self):
+        m = self.m
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must have shape "
+                   "(?, 3), got (7, 4)", m.gram, np.ones((7, 4)))
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D "
+                   "array, got a 1-D array of shape (3,)", m.gram,
+                   np.ones(3))
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D "
+                   "array, got a 3-D array of shape (1, 2, 3)", m.gram,
+                   np.ones((1, 2, 3)))
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) has shape (0, 3): "
+                   "a Mat matrix has at least one row and one column",
+                   m.gram, np.ones((0, 3)))
+        self.check(ValueError, "mm(): a (Mat f64[?, ?]) has shape (2, 0): a "
+                   "Mat matrix has at least one row and one column",
+                   m.mm, np.ones((2, 0)), np.ones((0, 2)))
+
+    def test_dynamic_relations(self):
+        m = self.m
+        self.check(ValueError, "mm(): a.shape[1] (3) must equal b.shape[0] "
+                   "(4): the inner dimensions of f64[?, ?] @ f64[?, ?] must "
+                   "agree (line 3, column 14 of <string>)",
+                   m.mm, np.ones((2, 3)), np.ones((4, 5)))
+        self.check(ValueError, "add(): a.shape[1] (3) must equal b.shape[1] "
+                   "(2): f64[?, ?] and f64[?, ?] must have the same shape "
+                   "(line 9, column 14 of <string>)",
+                   m.add, np.ones((2, 3)), np.ones((2, 2)))
+        # In a callee: where the callee needs it.
+        self.check(ValueError, "chain(): b.shape[1] (5) must equal c.shape[0]"
+                   " (6): the inner dimensions of f64[?, ?] @ f64[?, ?] must "
+                   "agree (line 3, column 14 of <string>)",
+                   m.chain, np.ones((2, 4)), np.ones((4, 5)), np.ones((6, 1)))
+        self.check(ValueError, "two(): a.shape[0] must be 2, got 3: a "
+                   "f64[?, ?] is used as f64[2, 2] (line 15, column 12 of "
+                   "<string>)", m.two, np.ones((3, 2)))
+
+    def test_memory(self):
+        # (a @ b) @ c makes an n x n matrix of n x 1 and 1 x n inputs.
+        n = 3_000_000
+        a, b = np.ones((n, 1)), np.ones((1, n))
+        with self.assertRaisesRegex(MemoryError, r"outer\(\): this call "
+                                    r"would compute a 3000000 x 3000000 "
+                                    r"matrix \(72000000000000 bytes\), more "
+                                    r"than this machine's memory and swap"):
+            self.m.outer(a, b, a)
+        np.testing.assert_array_equal(
+            self.m.outer(np.ones((3, 1)), np.ones((1, 3)), np.ones((3, 1))),
+            np.full((3, 1), 3.0))
+
+    def test_interpreter_survives(self):
+        # The calls above raised in Python: the compiled code never saw a
+        # size it would reject (status 1) or could not allocate (exit 1).
+        # Here, in a process of its own, the same calls, then a last line.
+        code = "\n".join([
+            "import numpy as np, matc",
+            "m = matc.compile(%r)" % SOURCE,
+            "for args in [(np.ones((2, 3)), np.ones((4, 5))),",
+            "             (np.ones((0, 3)), np.ones((3, 5)))]:",
+            "    try:",
+            "        m.mm(*args)",
+            "    except ValueError:",
+            "        pass",
+            "n = 3_000_000",
+            "try:",
+            "    m.outer(np.ones((n, 1)), np.ones((1, n)), np.ones((n, 1)))",
+            "except MemoryError:",
+            "    pass",
+            "print('alive')",
+        ])
+        run = subprocess.run([sys.executable, "-c", code],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual((run.returncode, run.stdout, run.stderr),
+                         (0, b"alive\n", b""))
+
+
+class MalformedSignatures(unittest.TestCase):
+    """Signatures that do not describe the C convention are refused before
+    any call (a wrong prototype would crash in the C code)."""
+
+    def test_refused(self):
+        import copy
+        import ctypes
+        from matc import _wrap
+        m = matc.compile(SOURCE)
+        good = m.mm.__matc__
+        lib = ctypes.CDLL(m.__matc_library__)
+        _wrap.make_function(good, lib, "<string>", "m", 1 << 40)
+
+        def broken(change):
+            fn = copy.deepcopy(good)
+            change(fn)
+            return fn
+
+        cases = {
+            "a C argument missing":
+                lambda fn: fn["c_args"].pop(1),
+            "C arguments swapped":
+                lambda fn: fn["c_args"].insert(0, fn["c_args"].pop(1)),
+            "an unknown dtype":
+                lambda fn: fn["params"][0].update(dtype="f16"),
+            "a fixed size where the C code has one":
+                lambda fn: fn["params"][0].update(shape=[2, "?"]),
+            "a precondition on no parameter":
+                lambda fn: fn["preconditions"][0].update(
+                    lhs={"param": 5, "dim": 0}),
+            "a result size of a fixed dimension":
+                lambda fn: fn["result"].update(dims=[0, 1]),
+            "no such symbol":
+                lambda fn: fn.update(symbol="mat_nothing"),
+        }
+        for name, change in cases.items():
+            with self.subTest(name):
+                with self.assertRaises(_wrap.SignatureError):
+                    _wrap.make_function(broken(change), lib, "<string>", "m",
+                                        1 << 40)
+
+
+if __name__ == "__main__":
+    main()
