@@ -13,12 +13,16 @@
  *   -DIMPL_BLAS   OpenBLAS (cblas_sgemm/dgemm).
  * Eigen lives in harness_eigen.cpp with the same command line.
  *
- *   harness IMPL OP TYPE N REPS
- *     IMPL  matc | ijk | ikj | fused | temps | blas
- *     OP    matmul (C = A B), matmul_bt (C = A B^T), ew (R = A*B + C - D/2,
+ *   harness IMPL OP TYPE SIZE REPS
+ *     IMPL  matc | ijk | ikj | fused | temps | blas | fma
+ *     OP    matmul (C = A B), matmul_bt (C = A B^T, B stored n x k),
+ *           matmul_at (C = A^T B, A stored k x m), ew (R = A*B + C - D/2,
  *           elementwise), chain (R = (A B) V with V of N x 16: the
- *           parentheses cost 2 N^3 flops where A (B V) costs 64 N^2)
+ *           parentheses cost 2 N^3 flops where A (B V) costs 64 N^2),
+ *           peak (IMPL fma only: independent FMA chains on the widest
+ *           vector registers, no memory; SIZE millions of FMAs per chain)
  *     TYPE  f32 | f64
+ *     SIZE  N (square), or MxKxN for the products (A is M x K, B K x N)
  *
  * It prints one line per repetition, "time <seconds>" (wall clock, after one
  * untimed warm-up run), then "checksum <S> <M>": S weights each element
@@ -81,7 +85,7 @@ static void check_ok(int status) {
 
 typedef struct {
   const char *impl, *op;
-  int f64, n;
+  int f64, n, m, k; /* C is m x n, the inner dimension k; n = m = k if square */
   void *a, *b, *c, *d, *out, *t1, *t2;
   double magnitude;
 } Problem;
@@ -144,16 +148,63 @@ typedef struct {
 NAIVE_KERNELS(float, f32)
 NAIVE_KERNELS(double, f64)
 
+/* ----------------------------------------------------------------- peak */
+
+#ifdef IMPL_NAIVE
+/* The widest vectors -march=native gives, and as many independent FMA
+ * chains as keep both FMA pipes busy without spilling. */
+#if defined(__AVX512F__)
+#define PEAK_BYTES 64
+#define PEAK_CHAINS 24
+#else
+#define PEAK_BYTES 32
+#define PEAK_CHAINS 12
+#endif
+#define PEAK_KERNEL(T, S)                                                      \
+  typedef T S##_vec __attribute__((vector_size(PEAK_BYTES)));                 \
+  /* millions x PEAK_CHAINS vector FMAs; returns a value depending on all */   \
+  static double peak_##S(long millions) {                                      \
+    S##_vec acc[PEAK_CHAINS], x, y;                                            \
+    for (int i = 0; i < (int)(PEAK_BYTES / sizeof(T)); ++i) {                  \
+      x[i] = (T)0.999999;                                                      \
+      y[i] = (T)1e-7;                                                          \
+    }                                                                          \
+    for (int c = 0; c < PEAK_CHAINS; ++c)                                      \
+      acc[c] = x * (T)c;                                                       \
+    for (long r = 0; r < millions * 1000000; ++r) {                            \
+      _Pragma("GCC unroll 24") for (int c = 0; c < PEAK_CHAINS; ++c)           \
+          acc[c] = acc[c] * x + y;                                             \
+    }                                                                          \
+    double s = 0;                                                              \
+    for (int c = 0; c < PEAK_CHAINS; ++c)                                      \
+      for (int i = 0; i < (int)(PEAK_BYTES / sizeof(T)); ++i)                  \
+        s += acc[c][i];                                                        \
+    return s;                                                                  \
+  }
+PEAK_KERNEL(float, f32)
+PEAK_KERNEL(double, f64)
+#endif
+
 /* One run of the problem: the result ends in p->out. */
 static void run(Problem *p) {
-  int n = p->n;
+  int n = p->n, m = p->m, k = p->k;
   size_t nn = (size_t)n * n;
-  int bt = !strcmp(p->op, "matmul_bt");
-  int matmul = !strcmp(p->op, "matmul") || bt;
+  int bt = !strcmp(p->op, "matmul_bt"), at = !strcmp(p->op, "matmul_at");
+  int matmul = !strcmp(p->op, "matmul") || bt || at;
   int ew = !strcmp(p->op, "ew"), chain = !strcmp(p->op, "chain");
   (void)nn;
   (void)ew;
 #ifdef IMPL_NAIVE
+  if (!strcmp(p->impl, "fma") && !strcmp(p->op, "peak")) {
+    /* The result is kept so that the chains are not optimized away. */
+    p->magnitude = p->f64 ? peak_f64(n) : peak_f32(n);
+    return;
+  }
+  if ((!strcmp(p->impl, "ijk") || !strcmp(p->impl, "ikj")) && at)
+    die("the C loops have no A^T B");
+  if ((!strcmp(p->impl, "ijk") || !strcmp(p->impl, "ikj")) && matmul &&
+      (m != n || k != n))
+    die("the C loops are square only");
   if (!strcmp(p->impl, "ijk") && matmul) {
     if (p->f64)
       ijk_f64(n, p->a, p->b, p->out, bt);
@@ -196,14 +247,17 @@ static void run(Problem *p) {
 #endif
 #ifdef IMPL_BLAS
   if (!strcmp(p->impl, "blas") && (matmul || chain)) {
+    enum CBLAS_TRANSPOSE ta = at ? CblasTrans : CblasNoTrans;
     enum CBLAS_TRANSPOSE tb = bt ? CblasTrans : CblasNoTrans;
+    /* Leading dimensions of A and B as stored (row-major). */
+    int lda = at ? m : k, ldb = bt ? k : n;
     void *first = chain ? p->t1 : p->out;
     if (p->f64)
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0, p->a, n, p->b,
-                  n, 0.0, first, n);
+      cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, p->a, lda, p->b, ldb,
+                  0.0, first, n);
     else
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, tb, n, n, n, 1.0f, p->a, n, p->b,
-                  n, 0.0f, first, n);
+      cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, p->a, lda, p->b, ldb,
+                  0.0f, first, n);
     if (chain) {
       if (p->f64)
         cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, CHAIN_COLS, n,
@@ -219,12 +273,14 @@ static void run(Problem *p) {
   if (!strcmp(p->impl, "matc")) {
     /* The result goes into p->out, as for every other variant. */
     if (matmul) {
+      /* Stored shapes: A as k x m for A^T B, B as n x k for A B^T. */
+      int ar = at ? k : m, ac = at ? m : k, br = bt ? n : k, bc = bt ? k : n;
       if (p->f64)
-        check_ok((bt ? mat_mmbt64 : mat_mm64)(p->a, n, n, p->b, n, n, p->out,
-                                              n, n));
+        check_ok((bt ? mat_mmbt64 : at ? mat_mmat64 : mat_mm64)(
+            p->a, ar, ac, p->b, br, bc, p->out, m, n));
       else
-        check_ok((bt ? mat_mmbt32 : mat_mm32)(p->a, n, n, p->b, n, n, p->out,
-                                              n, n));
+        check_ok((bt ? mat_mmbt32 : at ? mat_mmat32 : mat_mm32)(
+            p->a, ar, ac, p->b, br, bc, p->out, m, n));
       return;
     }
     if (ew) {
@@ -266,22 +322,37 @@ static double weighted_sum(const void *r, int f64, size_t rows, size_t cols,
 
 /* The checksum of the result the last run left in p->out. */
 static double checksum(Problem *p) {
+  if (!strcmp(p->op, "peak"))
+    return p->magnitude;
   size_t cols = !strcmp(p->op, "chain") ? CHAIN_COLS : (size_t)p->n;
-  return weighted_sum(p->out, p->f64, (size_t)p->n, cols, &p->magnitude);
+  return weighted_sum(p->out, p->f64, (size_t)p->m, cols, &p->magnitude);
 }
 
 int main(int argc, char **argv) {
   if (argc != 6)
-    die("usage: harness IMPL OP TYPE N REPS");
+    die("usage: harness IMPL OP TYPE SIZE REPS");
   Problem p = {0};
   p.impl = argv[1];
   p.op = argv[2];
   p.f64 = !strcmp(argv[3], "f64");
-  p.n = atoi(argv[4]);
+  if (sscanf(argv[4], "%dx%dx%d", &p.m, &p.k, &p.n) != 3) {
+    p.n = atoi(argv[4]);
+    p.m = p.k = p.n;
+  }
   int reps = atoi(argv[5]);
-  if (p.n < 1 || reps < 1)
-    die("N and REPS must be positive");
+  if (p.n < 1 || p.m < 1 || p.k < 1 || reps < 1)
+    die("SIZE and REPS must be positive");
+  if ((p.m != p.n || p.k != p.n) && strncmp(p.op, "matmul", 6))
+    die("only the products take MxKxN sizes");
+  /* Every buffer holds the largest operand. */
   size_t esize = p.f64 ? 8 : 4, nn = (size_t)p.n * p.n;
+  size_t largest = (size_t)p.m * p.k;
+  if ((size_t)p.k * p.n > largest)
+    largest = (size_t)p.k * p.n;
+  if ((size_t)p.m * p.n > largest)
+    largest = (size_t)p.m * p.n;
+  if (largest > nn)
+    nn = largest;
   size_t thin = (size_t)p.n * CHAIN_COLS;
   int chain = !strcmp(p.op, "chain");
   p.a = aligned_alloc(64, esize * nn);
@@ -313,6 +384,12 @@ int main(int argc, char **argv) {
   }
   for (int r = 0; r < reps; ++r)
     printf("time %.9f\n", times[r]);
+#ifdef IMPL_NAIVE
+  /* The flops of one run of the FMA loop, which bench.py cannot know. */
+  if (!strcmp(p.op, "peak"))
+    printf("work %.0f\n", (double)p.n * 1e6 * PEAK_CHAINS * 2.0 *
+                              (double)(PEAK_BYTES / esize));
+#endif
   free(times);
   double sum = checksum(&p);
   printf("checksum %.17g %.17g\n", sum, p.magnitude);

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The command line and output of harness.c (`harness eigen OP TYPE N
-// REPS`), with Eigen 3.4 row-major matrices: C.noalias() = A * B,
-// A * B.transpose(), the fused expression A.cwiseProduct(B) + C - 0.5 * D and
+// SIZE REPS`, SIZE N or MxKxN), with Eigen 3.4 row-major matrices:
+// C.noalias() = A * B, A * B.transpose(), A.transpose() * B, the fused expression A.cwiseProduct(B) + C - 0.5 * D and
 // (A * B) * V evaluated as written. Threads: BENCH_THREADS (Eigen's OpenMP
 // parallel products, compiled with -fopenmp).
 //
@@ -49,10 +49,15 @@ template <typename T> void fill(Matrix<T> &m, unsigned seed) {
   }
 }
 
-template <typename T> int bench(const std::string &op, int n, int reps) {
+/// `m` x `k` times `k` x `n` (square: all equal); A is stored k x m for
+/// matmul_at, B n x k for matmul_bt.
+template <typename T>
+int bench(const std::string &op, int m, int k, int n, int reps) {
   bool chain = op == "chain";
-  Matrix<T> a(n, n), b(n, n), c(n, chain ? kChainCols : n), d(n, n);
-  Matrix<T> out(n, chain ? kChainCols : n), t1(n, n);
+  bool at = op == "matmul_at", bt = op == "matmul_bt";
+  Matrix<T> a(at ? k : m, at ? m : k), b(bt ? n : k, bt ? k : n),
+      c(n, chain ? kChainCols : n), d(n, n);
+  Matrix<T> out(m, chain ? kChainCols : n), t1(n, n);
   fill(a, 1);
   fill(b, 2);
   fill(c, 3);
@@ -60,8 +65,10 @@ template <typename T> int bench(const std::string &op, int n, int reps) {
   auto run = [&] {
     if (op == "matmul")
       out.noalias() = a * b;
-    else if (op == "matmul_bt")
+    else if (bt)
       out.noalias() = a * b.transpose();
+    else if (at)
+      out.noalias() = a.transpose() * b;
     else if (op == "ew")
       out = a.cwiseProduct(b) + c - T(0.5) * d;
     else if (chain)
@@ -103,8 +110,14 @@ int main(int argc, char **argv) {
   }
   if (const char *threads = std::getenv("BENCH_THREADS"))
     Eigen::setNbThreads(std::atoi(threads));
-  int n = std::atoi(argv[4]), reps = std::atoi(argv[5]);
+  int m = 0, k = 0, n = 0, reps = std::atoi(argv[5]);
+  if (std::sscanf(argv[4], "%dx%dx%d", &m, &k, &n) != 3)
+    m = k = n = std::atoi(argv[4]);
+  if (m < 1 || k < 1 || n < 1 || reps < 1) {
+    std::fprintf(stderr, "harness_eigen: SIZE and REPS must be positive\n");
+    return 2;
+  }
   if (std::strcmp(argv[3], "f64") == 0)
-    return bench<double>(argv[2], n, reps);
-  return bench<float>(argv[2], n, reps);
+    return bench<double>(argv[2], m, k, n, reps);
+  return bench<float>(argv[2], m, k, n, reps);
 }
