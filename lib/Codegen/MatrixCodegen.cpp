@@ -25,6 +25,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace matrix {
@@ -125,6 +126,15 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
           "    transform.yield %packed : !transform.any_op\n"
           "  }\n",
           name, tiles.mr, tiles.nr);
+    text += llvm::formatv(
+        "  transform.named_sequence @matc_lower_transposes(%root: "
+        "!transform.any_op {{transform.readonly}) {{\n"
+        "    transform.apply_patterns to %root {{\n"
+        "      transform.apply_patterns.vector.lower_transpose "
+        "lowering_strategy = \"shuffle_16x16\" avx2_lowering_strategy = {0}\n"
+        "    } : !transform.any_op\n"
+        "    transform.yield\n  }\n",
+        x86AVX ? "true" : "false");
     text += "  transform.named_sequence @matc_codegen(%root: "
             "!transform.any_op {transform.consumed}) {\n";
     SmallVector<std::string> params;
@@ -134,9 +144,23 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
               std::to_string(value) + " : i64 -> !transform.param<i64>\n";
       params.push_back(param);
     };
-    for (const MatmulTiles &tiles : {*f32, *f64})
+    if (vectorBits < 64 || !llvm::isPowerOf2_64(vectorBits)) {
+      emitError(UnknownLoc::get(context))
+          << "matrix-codegen: vector-bits must be a power of two, at least 64";
+      return failure();
+    }
+    for (auto [tiles, bits] : {std::make_pair(*f32, 32), std::make_pair(*f64, 64)}) {
       for (int64_t size : {tiles.mr, tiles.nr, tiles.kc, tiles.mc, tiles.nc})
         addParam(size);
+      // The packing of A moves squares of 16 x 16 elements (AVX-512: 16
+      // lanes of f32; for f64 too, measured faster than 8 x 16), else of one
+      // vector length when MR fits in one, else steps of one vector length
+      // by the power of two above MR.
+      int64_t lanes = vectorBits / bits;
+      int64_t width = std::max<int64_t>(lanes, llvm::PowerOf2Ceil(tiles.mr));
+      addParam(std::max<int64_t>(lanes, std::min<int64_t>(width, 16)));
+      addParam(width);
+    }
     addParam(elementwiseF32);
     addParam(elementwiseF64);
     SmallVector<StringRef> types(params.size(), "!transform.param<i64>");

@@ -113,6 +113,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "matrix-codegen{entry-point=matc_generalize}, "
            "linalg-fuse-elementwise-ops, canonicalize, cse";
   case LoweringStage::Affine: {
+    TargetDescription target = getTarget(options);
     CodegenSizes sizes = options.getCodegenSizes();
     std::string stackBytes = std::to_string(
         std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
@@ -120,6 +121,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
            " elementwise-f64=" + std::to_string(sizes.elementwiseF64) +
+           " vector-bits=" + std::to_string(target.vectorBits) +
+           (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, canonicalize, cse, "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
            "}, eliminate-empty-tensors, "

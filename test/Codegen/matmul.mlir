@@ -1,5 +1,5 @@
 // RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=12,32,256,420,416 matmul-f64=12,16,192,288,288" --canonicalize --cse | FileCheck %s
-// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=6,16,320,474,304 matmul-f64=6,8,256,324,192" --canonicalize --cse | FileCheck %s --check-prefix=YMM
+// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=6,16,320,474,304 matmul-f64=6,8,256,324,192 vector-bits=256 x86-avx=true" --canonicalize --cse | FileCheck %s --check-prefix=YMM
 
 // The code generation schedule on matrix products (lib/Codegen/Schedule.mlir)
 // with the sizes matc's model gives (lib/Target/MatmulModel.cpp) for
@@ -9,8 +9,9 @@
 // f32, run-time shapes: one scf.forall iteration per 420x416 tile of C; in
 // it, a packed tile of C ([35][13][12][32]) is zeroed one register tile at a
 // time, k runs by blocks of 256 with A packed into micro-panels of 12 rows
-// ([.][256][12], read 12 x 16 at a time with masks at the edge of M and
-// transposed) and B into micro-panels of 32 columns ([.][256][32]); the
+// ([.][256][12], read 16 x 16 at a time, the rows past 12 and past the edge
+// of M masked off, transposed by the 16 x 16 shuffle network: 64
+// vector.shuffle) and B into micro-panels of 32 columns ([.][256][32]); the
 // register kernel keeps a 12 x 32 tile in registers across the k-block (the
 // loop carries the vector) and updates it with 12 vector.fma on
 // vector<32xf32> per step of k; there is no other kernel (no remainder: the
@@ -21,8 +22,8 @@
 // CHECK: vector.transfer_write {{.*}} : vector<12x32xf32>, tensor<1x1x12x32xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x12xf32>
-// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<12x16xf32>
-// CHECK: vector.transpose {{.*}} : vector<1x12x16xf32> to vector<1x16x12xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
+// CHECK-COUNT-64: vector.shuffle
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x32xf32>
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x12x32xf32>)
@@ -34,10 +35,13 @@
 // CHECK: return %[[C]]
 
 // For 16 registers of 256 bits: 6 x 16 (12 ymm accumulators), k-blocks of
-// 320, tiles of 474 x 304.
+// 320, tiles of 474 x 304; A packed 8 x 8 at a time, transposed by the AVX
+// network (x86vector: shuffles and vblendps).
 // YMM-LABEL: func.func @matmul_f32
 // YMM: tensor.empty({{.*}}) : tensor<?x?x6x16xf32>
 // YMM: scf.for {{.*}} step %c320
+// YMM: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<8x8xf32>
+// YMM: llvm.inline_asm {{.*}}"vblendps
 // YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x6x16xf32>)
 // YMM-COUNT-6: vector.fma {{.*}} : vector<16xf32>
 // YMM-NOT: vector.fma
@@ -89,12 +93,14 @@ func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf6
 
 // a @ b.T with b stored [n, k] (the form matrix-optimize gives `a @ b.T`):
 // the same kernel; B's micro-panels are packed from its rows, 32 rows x 16
-// steps of k at a time, transposed in registers (as A's are when A is
-// stored plainly).
+// steps of k at a time, transposed in registers (one shuffle of 512
+// elements) as A's are (16 x 16 networks) when A is stored plainly.
 // CHECK-LABEL: func.func @matmul_transposed_rhs
 // CHECK: scf.forall
-// CHECK: vector.transpose {{.*}} : vector<1x12x16xf32> to vector<1x16x12xf32>
-// CHECK: vector.transpose {{.*}} : vector<1x32x16xf32> to vector<1x16x32xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
+// CHECK-COUNT-64: vector.shuffle {{.*}} : vector<16xf32>, vector<16xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<32x16xf32>
+// CHECK: vector.shuffle {{.*}} : vector<512xf32>, vector<512xf32>
 // CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 func.func @matmul_transposed_rhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
@@ -118,7 +124,7 @@ func.func @matmul_transposed_rhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> te
 // micro-panels are packed from its rows, without a transpose.
 // CHECK-LABEL: func.func @matmul_transposed_lhs
 // CHECK: scf.forall
-// CHECK-NOT: vector.transpose
+// CHECK-NOT: vector.shuffle
 // CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 func.func @matmul_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {

@@ -4,7 +4,8 @@
 // it too, with the interpreter's expensive checks (handle invalidation) on,
 // which matrix-codegen turns off for compile time. The entry point and the
 // packing sequences, which matrix-codegen generates from its sizes, are
-// written out below (the sizes of --target-cpu=znver3). Two products where
+// written out below (the sizes of --target-cpu=znver3: A packed 8 x 8 at a
+// time). Two products where
 // one result feeds the other and a transpose (the case where pattern sets
 // applied to a whole function would fold the transpose into an unpack).
 
@@ -52,23 +53,37 @@ module attributes {transform.with_named_sequence} {
       %a4: !transform.param<i64> {transform.readonly}, %a5: !transform.param<i64> {transform.readonly},
       %a6: !transform.param<i64> {transform.readonly}, %a7: !transform.param<i64> {transform.readonly},
       %a8: !transform.param<i64> {transform.readonly}, %a9: !transform.param<i64> {transform.readonly},
-      %a10: !transform.param<i64> {transform.readonly}, %a11: !transform.param<i64> {transform.readonly})
+      %a10: !transform.param<i64> {transform.readonly}, %a11: !transform.param<i64> {transform.readonly},
+      %a12: !transform.param<i64> {transform.readonly}, %a13: !transform.param<i64> {transform.readonly},
+      %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly})
+  transform.named_sequence @matc_lower_transposes(%root: !transform.any_op {transform.readonly}) {
+    transform.apply_patterns to %root {
+      transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_16x16" avx2_lowering_strategy = true
+    } : !transform.any_op
+    transform.yield
+  }
   transform.named_sequence @test_codegen(%root: !transform.any_op {transform.consumed}) {
     %mr32 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %nr32 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %kc32 = transform.param.constant 320 : i64 -> !transform.param<i64>
     %mc32 = transform.param.constant 474 : i64 -> !transform.param<i64>
     %nc32 = transform.param.constant 304 : i64 -> !transform.param<i64>
+    %pk32 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %pw32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %mr64 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %nr64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
     %mc64 = transform.param.constant 324 : i64 -> !transform.param<i64>
     %nc64 = transform.param.constant 192 : i64 -> !transform.param<i64>
+    %pk64 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %pw64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
-        %mr32, %nr32, %kc32, %mc32, %nc32, %mr64, %nr64, %kc64, %mc64, %nc64, %vl32, %vl64)
+        %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32,
+        %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %vl32, %vl64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>) -> ()

@@ -65,6 +65,12 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
     ListOption<"matmulF64", "matmul-f64", "int64_t",
                "Tiles of f64 products: mr,nr,kc,mc,nc (default: the model's "
                "for the host)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width of the target's vector registers (the packing of A moves "
+           "squares of one vector length)">,
+    Option<"x86AVX", "x86-avx", "bool", /*default=*/"false",
+           "The target is x86 with AVX: 8 x 8 transposes use x86vector's "
+           "AVX shuffle network">,
     Option<"elementwiseF32", "elementwise-f32", "int64_t", /*default=*/"32",
            "Elements per vector operation of f32 elementwise ops">,
     Option<"elementwiseF64", "elementwise-f64", "int64_t", /*default=*/"16",
