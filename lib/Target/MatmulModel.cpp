@@ -44,10 +44,16 @@
 // 4. mc (BLIS's nc): the A block (mc x kc) in half the L3 share of a core,
 //    a multiple of mr.
 // 5. matc keeps the packed tiles of C (mc x nc), A and B of a cache tile on
-//    its thread's stack (no allocation per call), within a budget: while
-//    they exceed it, the larger of mc and nc shrinks by a step (the packing
-//    overhead, 1/(2 nc) + 1/(2 mc) element copies per flop, is lowest when
-//    they are equal).
+//    its thread's stack (no allocation per call), within a budget. The
+//    packing costs 1/(2 nc) + 1/(2 mc) element copies per flop (A is packed
+//    again for every tile of columns, B for every tile of rows), lowest
+//    when mc and nc are equal and large: the largest square of a power of
+//    two that fits, then nc doubled while it fits (packing A costs more
+//    than B: its micro-panels are transposed), then mc. Powers of two
+//    (rounded up to multiples of mr and nr) split power-of-two matrices
+//    into equal tiles, so that threads get equal work. Where a cache bound
+//    falls between two powers of two (small L2s: Haswell's nc is 96 for
+//    f64), the bound itself, if it fits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +104,11 @@ static int64_t roundDownTo(int64_t value, int64_t step) {
   return std::max(step, value / step * step);
 }
 
+/// Rounds `value` up to a multiple of `step`.
+static int64_t roundUpTo(int64_t value, int64_t step) {
+  return (value + step - 1) / step * step;
+}
+
 /// Ways of `cache`, 8 if unknown, at least 2.
 static int64_t getWays(const CacheDescription &cache) {
   return std::max<int64_t>(2, cache.associativity > 0 ? cache.associativity
@@ -118,7 +129,10 @@ chooseRegisterTile(const TargetDescription &target, int64_t lanes) {
       double(target.loadsPerCycle) / std::max(1u, target.fmaPerCycle);
   int64_t bestMr = 1, bestNv = 1, bestAccumulators = 0;
   double bestLoadRatio = 0;
-  for (int64_t nv = 1; nv <= 4; ++nv) {
+  // Rows of 1, 2 or 4 vectors: LLVM splits vectors of other multiples of
+  // the register width badly (measured: 3 x 512-bit rows of f64 run at a
+  // tenth of the speed).
+  for (int64_t nv = 1; nv <= 4; nv *= 2) {
     for (int64_t mr = 1; mr <= registers; ++mr) {
       int64_t accumulators = mr * nv;
       if (accumulators + nv + 2 > registers ||
@@ -172,15 +186,38 @@ MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
                       : l2.sizeBytes;
   tiles.mc = roundDownTo(share / 2 / (tiles.kc * s), tiles.mr);
 
-  // Step 5: the stack budget.
-  while (tiles.getStackBytes(elementBytes) > stackBytes &&
-         (tiles.mc > tiles.mr || tiles.nc > tiles.nr)) {
-    if (tiles.mc >= tiles.nc && tiles.mc > tiles.mr)
-      tiles.mc -= tiles.mr;
-    else if (tiles.nc > tiles.nr)
-      tiles.nc -= tiles.nr;
-    else
-      tiles.mc -= tiles.mr;
+  // Step 5: the cache tile within the caches' bounds (nc, mc above) and the
+  // stack budget, of power-of-two sizes rounded up to multiples of mr and
+  // nr: the largest square, then nc doubled while it fits.
+  int64_t maxMc = tiles.mc, maxNc = tiles.nc;
+  auto fits = [&](int64_t mc, int64_t nc) {
+    MatmulTiles candidate = tiles;
+    candidate.mc = roundUpTo(mc, tiles.mr);
+    candidate.nc = roundUpTo(nc, tiles.nr);
+    return candidate.getStackBytes(elementBytes) <= stackBytes;
+  };
+  int64_t mc = 1, nc = 1;
+  while (2 * mc <= maxMc && 2 * mc <= maxNc && fits(2 * mc, 2 * mc))
+    mc *= 2;
+  while (2 * nc <= mc && 2 * nc <= maxNc)
+    nc *= 2;
+  while (2 * nc <= maxNc && fits(mc, 2 * nc))
+    nc *= 2;
+  while (2 * mc <= maxMc && fits(2 * mc, nc))
+    mc *= 2;
+  tiles.mc = roundUpTo(mc, tiles.mr);
+  tiles.nc = roundUpTo(nc, tiles.nr);
+  // Where a cache bound falls between two powers of two (small L2s), the
+  // bound itself, if it fits: the tiles are many there anyway.
+  for (auto [size, bound, step] :
+       {std::make_tuple(&tiles.nc, maxNc, tiles.nr),
+        std::make_tuple(&tiles.mc, maxMc, tiles.mr)}) {
+    MatmulTiles larger = tiles;
+    int64_t *largerSize = size == &tiles.nc ? &larger.nc : &larger.mc;
+    *largerSize = roundDownTo(bound, step);
+    if (*largerSize > *size && *largerSize < 2 * *size &&
+        larger.getStackBytes(elementBytes) <= stackBytes)
+      tiles = larger;
   }
   return tiles;
 }

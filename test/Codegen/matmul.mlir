@@ -1,13 +1,13 @@
-// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=12,32,256,420,416 matmul-f64=12,16,192,288,288" --canonicalize --cse | FileCheck %s
-// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=6,16,320,474,304 matmul-f64=6,8,256,324,192 vector-bits=256 x86-avx=true" --canonicalize --cse | FileCheck %s --check-prefix=YMM
+// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-codegen="matmul-f32=6,16,320,516,304 matmul-f64=6,8,256,516,192 vector-bits=256 x86-avx=true" --canonicalize --cse | FileCheck %s --check-prefix=YMM
 
 // The code generation schedule on matrix products (lib/Codegen/Schedule.mlir)
 // with the sizes matc's model gives (lib/Target/MatmulModel.cpp) for
 // --target-cpu=sapphirerapids (prefix CHECK, 32 registers of 512 bits) and
 // --target-cpu=znver3 (prefix YMM, 16 of 256 bits); mr,nr,kc,mc,nc per type.
 
-// f32, run-time shapes: one scf.forall iteration per 420x416 tile of C; in
-// it, a packed tile of C ([35][13][12][32]) is zeroed one register tile at a
+// f32, run-time shapes: one scf.forall iteration per 516x512 tile of C; in
+// it, a packed tile of C ([43][16][12][32]) is zeroed one register tile at a
 // time, k runs by blocks of 256 with A packed into micro-panels of 12 rows
 // ([.][256][12], read 16 x 16 at a time, the rows past 12 and past the edge
 // of M masked off, transposed by the 16 x 16 shuffle network: 64
@@ -35,7 +35,7 @@
 // CHECK: return %[[C]]
 
 // For 16 registers of 256 bits: 6 x 16 (12 ymm accumulators), k-blocks of
-// 320, tiles of 474 x 304; A packed 8 x 8 at a time, transposed by the AVX
+// 320, tiles of 516 x 304; A packed 8 x 8 at a time, transposed by the AVX
 // network (x86vector: shuffles and vblendps).
 // YMM-LABEL: func.func @matmul_f32
 // YMM: tensor.empty({{.*}}) : tensor<?x?x6x16xf32>

@@ -59,7 +59,7 @@ struct CodegenSizes {
 
 /// Default stack budget of the packed tiles of one product, per thread, in
 /// bytes (see docs/c-interop.md, "Memory, stack and threads").
-constexpr int64_t kDefaultTileStackBytes = 1536 * 1024;
+constexpr int64_t kDefaultTileStackBytes = 2304 * 1024;
 
 /// Tiles from the 5 sizes `mr,nr,kc,mc,nc`. Errors: not 5 sizes, a size
 /// below 1, mc not a multiple of mr or nc not a multiple of nr.
