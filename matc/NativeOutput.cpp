@@ -24,6 +24,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -35,6 +36,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 namespace cl = llvm::cl;
 using llvm::StringRef;
@@ -245,6 +248,74 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
   return request;
 }
 
+/// Adds to an executable's `module` a constructor that checks, before
+/// anything else runs, that the CPU has the features of
+/// mlir::matrix::getCheckedFeatures(target), and otherwise writes
+/// `error: this program needs a CPU with AVX-512F` (the first missing one,
+/// most demanding first) to stderr and exits with status 1 instead of
+/// dying of SIGILL. It reads the feature word of `__cpu_model`, filled by
+/// `__cpu_indicator_init`, as clang's __builtin_cpu_supports does (libgcc
+/// and compiler-rt define both; bits from llvm/TargetParser/
+/// X86TargetParser.def), and is compiled for the baseline x86-64, so that it
+/// runs on any x86-64 CPU.
+static void addCPUFeatureCheck(llvm::Module &module,
+                               const mlir::matrix::TargetDescription &target) {
+  llvm::SmallVector<std::string> features =
+      mlir::matrix::getCheckedFeatures(target);
+  if (features.empty())
+    return;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *i32 = llvm::Type::getInt32Ty(context);
+  llvm::Type *i64 = llvm::Type::getInt64Ty(context);
+  llvm::Type *ptr = llvm::PointerType::getUnqual(context);
+  llvm::StructType *model = llvm::StructType::get(
+      context, {i32, i32, i32, llvm::ArrayType::get(i32, 1)});
+  llvm::GlobalVariable *cpuModel = new llvm::GlobalVariable(
+      module, model, /*isConstant=*/false, llvm::GlobalValue::ExternalLinkage,
+      nullptr, "__cpu_model");
+  llvm::FunctionCallee init = module.getOrInsertFunction(
+      "__cpu_indicator_init", llvm::FunctionType::get(i32, false));
+  llvm::FunctionCallee write = module.getOrInsertFunction(
+      "write", llvm::FunctionType::get(i64, {i32, ptr, i64}, false));
+  llvm::FunctionCallee exit = module.getOrInsertFunction(
+      "_exit", llvm::FunctionType::get(llvm::Type::getVoidTy(context), {i32},
+                                       false));
+
+  llvm::Function *check = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), false),
+      llvm::GlobalValue::InternalLinkage, "matc.check_cpu", module);
+  check->addFnAttr("target-cpu", "x86-64");
+  check->addFnAttr("target-features", "+cx8,+fxsr,+mmx,+sse,+sse2,+x87");
+  check->addFnAttr(llvm::Attribute::NoInline);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", check));
+  builder.CreateCall(init);
+  llvm::Value *word = builder.CreateLoad(
+      i32, builder.CreateConstInBoundsGEP2_32(model, cpuModel, 0, 3));
+  for (const std::string &feature : features) {
+    uint32_t mask = llvm::X86::getCpuSupportsMask({feature})[0];
+    if (mask == 0)
+      continue;
+    llvm::Value *present = builder.CreateICmpEQ(
+        builder.CreateAnd(word, mask), builder.getInt32(mask));
+    llvm::BasicBlock *fail = llvm::BasicBlock::Create(context, "missing", check);
+    llvm::BasicBlock *next = llvm::BasicBlock::Create(context, "next", check);
+    builder.CreateCondBr(present, next, fail);
+    builder.SetInsertPoint(fail);
+    std::string message = "error: this program needs a CPU with " +
+                          mlir::matrix::getFeatureDisplayName(feature) +
+                          " (it was compiled for " + target.cpu + ")\n";
+    builder.CreateCall(write, {builder.getInt32(2),
+                               builder.CreateGlobalString(message),
+                               builder.getInt64(message.size())});
+    builder.CreateCall(exit, {builder.getInt32(1)});
+    builder.CreateUnreachable();
+    builder.SetInsertPoint(next);
+  }
+  builder.CreateRetVoid();
+  // Before every other constructor.
+  llvm::appendToGlobalCtors(module, check, /*Priority=*/101);
+}
+
 /// Runs the target's code generator on `module` into `os`.
 static bool generateCode(llvm::Module &module, llvm::TargetMachine &machine,
                          llvm::CodeGenFileType type,
@@ -357,6 +428,18 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
     llvm_unreachable("not native code");
   }
 
+  if (request.kind == NativeKind::Executable && request.target) {
+    addCPUFeatureCheck(*llvmModule, *request.target);
+    llvm::SmallVector<std::string> missing =
+        mlir::matrix::getFeaturesMissingOnHost(*request.target);
+    if (!missing.empty())
+      llvm::WithColor::warning(llvm::errs(), "matc")
+          << "'" << request.output << "' is compiled for "
+          << request.target->cpu << ", which has "
+          << mlir::matrix::getFeatureDisplayName(missing.front())
+          << "; this machine does not, and the program will refuse to run "
+             "here\n";
+  }
   bool needsOpenMP = llvm::any_of(llvmModule->functions(), [](auto &fn) {
     return fn.isDeclaration() && fn.getName().starts_with("__kmpc_");
   });

@@ -47,13 +47,13 @@ llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
 config.substitutions.append(
     ("%omp_ldflags", "-L{0} -Wl,-rpath,{0} -lomp".format(llvm_lib_dir)))
 # Executables built for a CPU run only where the host has its vector
-# features: `REQUIRES: host-avx512f` (or host-avx2).
+# features: `REQUIRES: host-avx512f` (or host-avx2, host-fma4).
 try:
     with open("/proc/cpuinfo") as cpuinfo:
         for line in cpuinfo:
             if line.startswith("flags"):
                 flags = set(line.split(":", 1)[1].split())
-                for flag in ("avx2", "avx512f"):
+                for flag in ("avx2", "avx512f", "fma4"):
                     if flag in flags:
                         config.available_features.add("host-" + flag)
                 break

@@ -112,7 +112,9 @@ static const CPUEntry *lookupCPU(StringRef cpu) {
 /// part with one 512-bit FMA unit): a host with AMX, which only Sapphire
 /// Rapids and later server parts have, takes their entry.
 static void applyCPUEntry(TargetDescription &target) {
-  const CPUEntry *entry = lookupCPU(target.cpu);
+  // The table describes x86 CPUs only.
+  const CPUEntry *entry =
+      target.isX86() ? lookupCPU(target.cpu) : nullptr;
   if (target.isHost &&
       StringRef(target.features).contains("+amx-tile") &&
       (!entry || entry->l2KiB < 2048))
@@ -353,6 +355,8 @@ void TargetDescription::print(llvm::raw_ostream &os) const {
        << "-way, " << cache.lineBytes << "-byte lines";
     if (cache.sharedBy > 1)
       os << ", shared by " << cache.sharedBy << " cores";
+    else if (&cache == &l3 && !isHost)
+      os << " (one core's share)";
     os << "\n";
   };
   os << "triple: " << triple << "\n";
@@ -409,34 +413,53 @@ mlir::matrix::createTargetMachine(const TargetDescription &target,
 
 /// The features whose absence makes generated code die of SIGILL, in the
 /// order they are reported (the first missing one names the CPU needed).
+/// All of them are in the first word of libgcc's and compiler-rt's
+/// `__cpu_model` (llvm/TargetParser/X86TargetParser.def), which an
+/// executable's start-up check reads.
 static const char *const kCheckedFeatures[] = {
-    "avx512f", "avx512dq", "avx512bw", "avx512vl", "avx2", "fma", "avx",
-    "f16c",    "bmi2",     "bmi",      "lzcnt",    "movbe", "popcnt",
-    "sse4.2",  "sse4.1",   "ssse3",    "sse3",
+    "avx512f", "avx512dq", "avx512bw", "avx512vl", "avx512cd", "avx2",
+    "fma",     "fma4",     "xop",      "avx",      "bmi2",     "bmi",
+    "popcnt",  "sse4a",    "sse4.2",   "sse4.1",   "ssse3",    "sse3",
 };
 
 SmallVector<std::string>
-mlir::matrix::getFeaturesMissingOnHost(const TargetDescription &target) {
-  SmallVector<std::string> missing;
+mlir::matrix::getCheckedFeatures(const TargetDescription &target) {
+  SmallVector<std::string> features;
   initializeLLVMTargets();
   llvm::Triple triple(target.triple);
-  llvm::Triple host(llvm::sys::getProcessTriple());
-  if (target.isHost || triple.getArch() != host.getArch() || !triple.isX86())
-    return missing;
+  if (!triple.isX86())
+    return features;
   std::string error;
   const llvm::Target *backend =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!backend)
-    return missing;
+    return features;
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       backend->createMCSubtargetInfo(triple, target.cpu, target.features));
+  for (const char *feature : kCheckedFeatures)
+    if (subtarget->checkFeatures(std::string("+") + feature))
+      features.push_back(feature);
+  return features;
+}
+
+SmallVector<std::string>
+mlir::matrix::getFeaturesMissingOnHost(const TargetDescription &target) {
+  SmallVector<std::string> missing;
+  llvm::Triple triple(target.triple);
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  if (target.isHost || triple.getArch() != host.getArch())
+    return missing;
   llvm::StringMap<bool> hostFeatures = llvm::sys::getHostCPUFeatures();
-  for (const char *feature : kCheckedFeatures) {
-    if (!subtarget->checkFeatures(std::string("+") + feature))
-      continue;
+  for (const std::string &feature : getCheckedFeatures(target)) {
     auto it = hostFeatures.find(feature);
     if (it == hostFeatures.end() || !it->second)
       missing.push_back(feature);
   }
   return missing;
+}
+
+std::string mlir::matrix::getFeatureDisplayName(StringRef feature) {
+  if (feature.consume_front("avx512"))
+    return ("AVX-512" + feature.upper());
+  return feature.upper();
 }

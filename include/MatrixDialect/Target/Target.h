@@ -135,11 +135,20 @@ std::optional<int64_t> parseByteSize(StringRef text);
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetDescription &target, unsigned optLevel);
 
-/// The features of `target` the host lacks, as LLVM names them without the
-/// `+` (e.g. `avx512f`), for the ones the generated code may use: empty if
-/// the host has them all or the target is not the host's architecture.
+/// The x86 features of `target` whose absence would make its code die of
+/// SIGILL (AVX-512F, AVX2, FMA, ... down to SSE3), as LLVM names them
+/// (`avx512f`), most demanding first; empty for other architectures. An
+/// executable checks them when it starts.
+SmallVector<std::string> getCheckedFeatures(const TargetDescription &target);
+
+/// The features of getCheckedFeatures(target) the host lacks: empty if the
+/// host has them all or the target is not the host's architecture.
 SmallVector<std::string> getFeaturesMissingOnHost(
     const TargetDescription &target);
+
+/// The name users know a feature by: `avx512f` -> `AVX-512F`, `fma` ->
+/// `FMA`, `sse4.2` -> `SSE4.2`.
+std::string getFeatureDisplayName(StringRef feature);
 
 } // namespace matrix
 } // namespace mlir
