@@ -415,11 +415,13 @@ mlir::matrix::createTargetMachine(const TargetDescription &target,
 /// order they are reported (the first missing one names the CPU needed).
 /// All of them are in the first word of libgcc's and compiler-rt's
 /// `__cpu_model` (llvm/TargetParser/X86TargetParser.def), which an
-/// executable's start-up check reads.
+/// executable's start-up check reads. Not SSE4A (AMD's), which LLVM emits
+/// only for its intrinsics: code for Zen runs on Intel CPUs with the same
+/// vector features.
 static const char *const kCheckedFeatures[] = {
     "avx512f", "avx512dq", "avx512bw", "avx512vl", "avx512cd", "avx2",
     "fma",     "fma4",     "xop",      "avx",      "bmi2",     "bmi",
-    "popcnt",  "sse4a",    "sse4.2",   "sse4.1",   "ssse3",    "sse3",
+    "popcnt",  "sse4.2",   "sse4.1",   "ssse3",    "sse3",
 };
 
 SmallVector<std::string>
