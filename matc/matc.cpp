@@ -272,6 +272,9 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // MLIR's own inspection options (--mlir-print-debuginfo,
   // --mlir-print-ir-after-all, --mlir-timing, ...), listed by --help-hidden.
+  // The passes of the pipeline first, so that --mlir-print-ir-before=PASS
+  // and the like know their names.
+  matrix::registerMatrixPipelines();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();

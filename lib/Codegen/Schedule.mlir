@@ -344,6 +344,57 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// The schedule of a product small enough for the caches (generalized and
+  /// tagged `matc.unpacked` by matrix-version-products, which keeps the
+  /// matchers above off it): register tiles of
+  /// `%mr` x NR (the generated entry passes at most 8 rows: LLVM must keep
+  /// the address of every row of A in a register) read from A and B where
+  /// they are (A broadcast element by element, B in rows of NR), starting
+  /// from the fill of C where C is one, updating C in place; the main tiles unmasked (the loops
+  /// over them peeled), the last row and column of tiles masked. No packing,
+  /// no thread team.
+  transform.named_sequence @schedule_unpacked_matmul(
+      %mm: !transform.any_op {transform.consumed},
+      %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly}) {
+    %func = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    // Tiled with the fill of C fused into the tiles (through the loops'
+    // iter_args): a register tile starts from zeros, not from a pass of the
+    // fill over C.
+    %t, %lm_any, %ln_any = transform.structured.fuse %mm tile_sizes [%mr, %nr, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.annotate %t "matc.unpacked" : !transform.any_op
+    %lm = transform.cast %lm_any : !transform.any_op to !transform.op<"scf.for">
+    %ln = transform.cast %ln_any : !transform.any_op to !transform.op<"scf.for">
+    // The fill of the register tile of C (when C is a fill; operands that
+    // are fills get fused too and stay plain).
+    transform.sequence %t : !transform.any_op failures(suppress) {
+    ^bb0(%tile: !transform.any_op):
+      %tile_fill = transform.get_producer_of_operand %tile[2] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %tile_fill ["linalg.fill"] : !transform.any_op
+      transform.annotate %tile_fill "matc.unpacked" : !transform.any_op
+    }
+    transform.include @peel_if_ragged failures(propagate) (%ln) : (!transform.op<"scf.for">) -> ()
+    transform.include @peel_if_ragged failures(propagate) (%lm) : (!transform.op<"scf.for">) -> ()
+    transform.apply_patterns to %func {
+      transform.apply_patterns.linalg.tiling_canonicalization
+    } : !transform.any_op
+    %fills = transform.structured.match ops{["linalg.fill"]} attributes{matc.unpacked} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %fills vector_sizes [%mr, %nr]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    %all = transform.structured.match ops{["linalg.generic"]} attributes{matc.unpacked} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %all : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %k, %lk = transform.structured.tile_using_for %one tile_sizes [0, 0, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.structured.vectorize %k vector_sizes [%mr, %nr, 1]
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    }
+    transform.yield
+  }
+
   /// Leaves `%op` to the plain lowering.
   transform.named_sequence @keep(%op: !transform.any_op {transform.readonly}) {
     transform.yield
@@ -452,11 +503,11 @@ module attributes {transform.with_named_sequence} {
       %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
       %kc32: !transform.param<i64> {transform.readonly}, %mc32: !transform.param<i64> {transform.readonly},
       %nc32: !transform.param<i64> {transform.readonly}, %pk32: !transform.param<i64> {transform.readonly},
-      %pw32: !transform.param<i64> {transform.readonly},
+      %pw32: !transform.param<i64> {transform.readonly}, %mru32: !transform.param<i64> {transform.readonly},
       %mr64: !transform.param<i64> {transform.readonly}, %nr64: !transform.param<i64> {transform.readonly},
       %kc64: !transform.param<i64> {transform.readonly}, %mc64: !transform.param<i64> {transform.readonly},
       %nc64: !transform.param<i64> {transform.readonly}, %pk64: !transform.param<i64> {transform.readonly},
-      %pw64: !transform.param<i64> {transform.readonly},
+      %pw64: !transform.param<i64> {transform.readonly}, %mru64: !transform.param<i64> {transform.readonly},
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly}) {
     %tagged = transform.foreach_match in %root
         @match_small -> @keep,
@@ -510,6 +561,25 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>) -> ()
     }
 
+    // The products matrix-version-products tagged, last: the producers of
+    // their operands are vector code by now, so that the tiling that fuses
+    // the fill of C into their register tiles fuses nothing else.
+    %mmu32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.unpacked = "f32"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mmu32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru32, %nr32)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %mmu64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.unpacked = "f64"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mmu64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru64, %nr64)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
     transform.yield

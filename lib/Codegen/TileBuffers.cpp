@@ -130,7 +130,9 @@ static memref::DeallocOp getDeallocInSameBlock(memref::AllocOp alloc) {
 /// range of one block, or {nullptr, nullptr} if `alloc` is not inside a loop
 /// (or inside an scf.parallel with reductions).
 ///   - in an scf.parallel: the whole body but its terminator;
-///   - otherwise: the outermost loop around `alloc` in the function body.
+///   - otherwise: the outermost loop around `alloc`, or the op of the
+///     function body holding it (an scf.if: matrix-version-products puts
+///     the packed schedule of a product in one of its branches).
 static std::pair<Operation *, Operation *>
 getScopeRange(memref::AllocOp alloc, func::FuncOp func) {
   if (auto parallel = alloc->getParentOfType<scf::ParallelOp>()) {
@@ -144,7 +146,16 @@ getScopeRange(memref::AllocOp alloc, func::FuncOp func) {
        op = op->getParentOp())
     if (isa<LoopLikeOpInterface>(op))
       outermost = op;
-  if (!outermost || outermost->getBlock()->getParentOp() != func)
+  if (!outermost)
+    return {nullptr, nullptr};
+  // The scope goes in the function body: in another region (the branch of
+  // an scf.if), the lowering of the scope would split that region's block.
+  // The op of the body holding the loop nest must have no results (an
+  // scope's results must be LLVM values when it is lowered).
+  while (outermost->getBlock()->getParentOp() != func)
+    outermost = outermost->getParentOp();
+  if (outermost->getNumResults() != 0 &&
+      !isa<LoopLikeOpInterface>(outermost))
     return {nullptr, nullptr};
   return {outermost, outermost};
 }

@@ -55,7 +55,8 @@ module attributes {transform.with_named_sequence} {
       %a8: !transform.param<i64> {transform.readonly}, %a9: !transform.param<i64> {transform.readonly},
       %a10: !transform.param<i64> {transform.readonly}, %a11: !transform.param<i64> {transform.readonly},
       %a12: !transform.param<i64> {transform.readonly}, %a13: !transform.param<i64> {transform.readonly},
-      %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly})
+      %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly},
+      %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly})
   transform.named_sequence @matc_lower_transposes(%root: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %root {
       transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_16x16" avx2_lowering_strategy = true
@@ -70,6 +71,7 @@ module attributes {transform.with_named_sequence} {
     %nc32 = transform.param.constant 304 : i64 -> !transform.param<i64>
     %pk32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %pw32 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %mru32 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %mr64 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %nr64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
@@ -77,16 +79,17 @@ module attributes {transform.with_named_sequence} {
     %nc64 = transform.param.constant 192 : i64 -> !transform.param<i64>
     %pk64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %pw64 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %mru64 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
-        %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32,
-        %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %vl32, %vl64)
+        %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32, %mru32,
+        %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }

@@ -90,6 +90,53 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
   ];
 }
 
+def MatrixVersionProducts : Pass<"matrix-version-products"> {
+  let summary = "Choose between the unpacked and the packed schedule of a "
+                "matrix product by the size of its operands";
+  let description = [{
+    Packing the operands of a product into micro-panels (the code
+    generation schedule of `matrix-codegen`) pays off once they no longer
+    fit in the caches: it costs a copy of A and B per tile, a large part of
+    a small product (measured on a Sapphire Rapids core: 64 x 64 x 64 in
+    f32 at 0.57x OpenBLAS packed, 0.95x read in place). This pass tags every
+    `linalg.matmul` on tensors whose operands A and B take at most
+    `max-bytes` together (`matc.codegen = "matmul_unpacked_f32"` or
+    `"..._f64"`): the schedule then computes it with register tiles read
+    from A and B where they are. With run-time sizes it wraps the product in
+    an `scf.if` on them, the tagged copy in the `then` branch and the
+    original, which gets the packed schedule, in the `else` branch. Not
+    versioned: products whose B is read transposed (`a @ b.T`: reading its
+    columns in place would gather), those whose loops all run at most 16
+    times (left to the plain lowering), and those already tagged.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                       outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+    // becomes
+    %small = arith.cmpi ule, %bytes, %max : index
+    %r = scf.if %small -> (tensor<?x?xf32>) {
+      %0 = linalg.matmul {matc.codegen = "matmul_unpacked_f32"} ins(...)
+      scf.yield %0 : tensor<?x?xf32>
+    } else {
+      %0 = linalg.matmul ins(...)
+      scf.yield %0 : tensor<?x?xf32>
+    }
+    ```
+
+    matc sets `max-bytes` from the target's model (half the L2 of a core,
+    lib/Target/MatmulModel.cpp); 0 tags nothing.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"1572864",
+           "Largest size in bytes of A and B together computed unpacked">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def MatrixLowerMemRefCopy : Pass<"matrix-lower-memref-copy"> {
   let summary = "Rewrite memref.copy that would call the memrefCopy runtime "
                 "into linalg.copy";

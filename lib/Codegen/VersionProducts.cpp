@@ -1,0 +1,169 @@
+//===- VersionProducts.cpp - Unpacked or packed schedule, by size ---------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The matrix-version-products pass (Passes.td): products whose operands
+// fit in the caches are tagged for the unpacked schedule of
+// lib/Codegen/Schedule.mlir, behind a run-time test of their sizes when
+// they are not static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace matrix {
+#define GEN_PASS_DEF_MATRIXVERSIONPRODUCTS
+#include "MatrixDialect/Codegen/Passes.h.inc"
+} // namespace matrix
+} // namespace mlir
+
+using namespace mlir;
+
+/// The schedule's tag of the unpacked products of `type`'s element type, or
+/// "" for element types it does not schedule.
+static StringRef getUnpackedTag(RankedTensorType type) {
+  if (type.getElementType().isF32())
+    return "f32";
+  if (type.getElementType().isF64())
+    return "f64";
+  return "";
+}
+
+/// `matmul` as a linalg.generic tagged `matc.unpacked = TAG`: the schedule's
+/// matchers for products (linalg.matmul) leave it alone.
+static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag) {
+  IRRewriter rewriter(matmul);
+  FailureOr<linalg::GenericOp> generic =
+      linalg::generalizeNamedOp(rewriter, matmul);
+  if (succeeded(generic))
+    (*generic)->setAttr("matc.unpacked", rewriter.getStringAttr(tag));
+}
+
+/// Whether `matmul` reads B plainly ([K, N], the map (m, n, k) -> (k, n)).
+static bool readsPlainRhs(linalg::MatmulOp matmul) {
+  AffineMap map = matmul.getIndexingMapsArray()[1];
+  return map.getNumResults() == 2 && map.getDimPosition(0) == 2 &&
+         map.getDimPosition(1) == 1;
+}
+
+namespace {
+struct MatrixVersionProducts
+    : matrix::impl::MatrixVersionProductsBase<MatrixVersionProducts> {
+  using MatrixVersionProductsBase::MatrixVersionProductsBase;
+
+  /// The number the next versioned product's destination gets.
+  int64_t nextProduct = 0;
+
+  void runOnOperation() override {
+    if (maxBytes <= 0)
+      return;
+    SmallVector<linalg::MatmulOp> products;
+    getOperation()->walk([&](linalg::MatmulOp matmul) {
+      if (matmul.hasPureTensorSemantics())
+        products.push_back(matmul);
+    });
+    for (linalg::MatmulOp matmul : products)
+      version(matmul);
+  }
+
+  /// Tags `matmul`, or a copy of it behind a test of its sizes.
+  void version(linalg::MatmulOp matmul) {
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    StringRef tag = getUnpackedTag(resultType);
+    if (tag.empty() || !readsPlainRhs(matmul))
+      return;
+    SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+    int64_t bytes = resultType.getElementTypeBitWidth() / 8;
+    // Left to the plain lowering: every loop static and at most 16.
+    if (llvm::all_of(ranges, [](int64_t r) {
+          return !ShapedType::isDynamic(r) && r <= 16;
+        }))
+      return;
+    OpBuilder builder(matmul);
+    if (llvm::none_of(ranges, ShapedType::isDynamic)) {
+      int64_t m = ranges[0], n = ranges[1], k = ranges[2];
+      if ((m * k + k * n) * bytes <= maxBytes)
+        tagUnpacked(matmul, tag);
+      return;
+    }
+    // (M K + K N) * element bytes <= max-bytes, from the operands' sizes.
+    Location loc = matmul.getLoc();
+    Value m = getLoopSize(builder, matmul, 0), n = getLoopSize(builder, matmul, 1),
+          k = getLoopSize(builder, matmul, 2);
+    Value elements = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, m, k),
+        arith::MulIOp::create(builder, loc, k, n));
+    Value limit = arith::ConstantIndexOp::create(builder, loc, maxBytes / bytes);
+    Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                        elements, limit);
+    auto ifOp = scf::IfOp::create(builder, loc, resultType, small,
+                                  /*withElseRegion=*/true);
+    // A fill of C goes into both branches, on a destination of its own
+    // made before the scf.if: whichever branch runs computes into it, so
+    // that the scf.if needs no buffer of its own after bufferization (which
+    // the alloca scopes of the packed tiles could not hold). CSE would merge
+    // the destinations of same-sized products (and bufferization then copy
+    // in the branches): each gets the product's number.
+    auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    auto empty =
+        fill ? fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() : nullptr;
+    IRMapping mapping;
+    if (fill && empty) {
+      builder.setInsertionPoint(ifOp);
+      Operation *destination = builder.clone(*empty);
+      destination->setAttr("matc.product",
+                           builder.getI64IntegerAttr(nextProduct++));
+      mapping.map(empty.getResult(), destination->getResult(0));
+    } else {
+      fill = nullptr;
+    }
+    builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    if (fill)
+      builder.clone(*fill, mapping);
+    auto unpacked = cast<linalg::MatmulOp>(builder.clone(*matmul, mapping));
+    auto yield = scf::YieldOp::create(builder, loc, unpacked->getResult(0));
+    matmul.getResult(0).replaceAllUsesWith(ifOp.getResult(0));
+    Block &elseBlock = ifOp.getElseRegion().front();
+    builder.setInsertionPointToEnd(&elseBlock);
+    if (fill) {
+      IRMapping elseMapping;
+      elseMapping.map(empty.getResult(), mapping.lookup(empty.getResult()));
+      Operation *packedFill = builder.clone(*fill, elseMapping);
+      matmul.getDpsInitsMutable()[0].set(packedFill->getResult(0));
+    }
+    matmul->moveBefore(&elseBlock, elseBlock.end());
+    builder.setInsertionPointToEnd(&elseBlock);
+    scf::YieldOp::create(builder, loc, matmul.getResult(0));
+    tagUnpacked(unpacked, tag);
+    (void)yield;
+  }
+
+  /// The size of loop `dim` (m, n or k) of `matmul`, as an index value.
+  static Value getLoopSize(OpBuilder &builder, linalg::MatmulOp matmul,
+                           unsigned dim) {
+    Location loc = matmul.getLoc();
+    for (OpOperand &operand : matmul->getOpOperands()) {
+      AffineMap map = matmul.getMatchingIndexingMap(&operand);
+      for (unsigned result = 0; result < map.getNumResults(); ++result)
+        if (map.getDimPosition(result) == dim)
+          return builder.createOrFold<tensor::DimOp>(loc, operand.get(),
+                                                     result);
+    }
+    llvm_unreachable("every loop of a matmul indexes an operand");
+  }
+};
+} // namespace

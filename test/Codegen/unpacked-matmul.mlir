@@ -1,0 +1,31 @@
+// RUN: matc-opt %s --matrix-version-products=max-bytes=1048576 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
+
+// A product small enough for the caches, with the unpacked schedule
+// (lib/Codegen/Schedule.mlir): register tiles of 8 x 32 (8 rows of A read in
+// place, at most 8 whatever MR) updating C in place, starting from zeros
+// (the fill of C is fused into the tiles); 100 rows are 12 tiles of 8 and a
+// masked one of 4, 70 columns 2 tiles of 32 and a masked one of 6. No
+// packing, no scf.forall.
+// CHECK-LABEL: func.func @unpacked
+// CHECK-NOT: linalg.pack
+// CHECK-NOT: scf.forall
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x32xf32>
+// CHECK: vector.constant_mask [8, 6] : vector<8x32xi1>
+// CHECK: scf.for %{{.*}} = %c0 to %c96 step %c8
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c37 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x32xf32>)
+// CHECK: vector.transfer_read {{.*}} : tensor<8x1xf32>, vector<8x1xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+// CHECK: vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// CHECK: return
+func.func @unpacked(%a: tensor<100x37xf32>, %b: tensor<37x70xf32>) -> tensor<100x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x70xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<100x70xf32>) -> tensor<100x70xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<100x37xf32>, tensor<37x70xf32>)
+                     outs(%c : tensor<100x70xf32>) -> tensor<100x70xf32>
+  return %r : tensor<100x70xf32>
+}

@@ -1,0 +1,96 @@
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-bytes=1048576 | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-bytes=0 | FileCheck %s --check-prefix=OFF
+
+// Static shapes whose A and B fit (2 x 128 x 256 x 4 bytes = 256 KiB): the
+// product becomes a linalg.generic tagged for the unpacked schedule.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: linalg.matmul
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}attrs =  {matc.unpacked = "f32"}
+// OFF-LABEL: func.func @small
+// OFF-NOT: matc.unpacked
+func.func @small(%a: tensor<128x256xf32>, %b: tensor<256x128xf32>) -> tensor<128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x128xf32>)
+                     outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
+// -----
+
+// Too large (2 x 512 x 512 x 8 bytes = 4 MiB): left to the packed schedule.
+// CHECK-LABEL: func.func @large
+// CHECK-NOT: matc.unpacked
+// CHECK-NOT: scf.if
+func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512x512xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<512x512xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<512x512xf64>) -> tensor<512x512xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf64>, tensor<512x512xf64>)
+                     outs(%c : tensor<512x512xf64>) -> tensor<512x512xf64>
+  return %r : tensor<512x512xf64>
+}
+
+// -----
+
+// Run-time sizes: (m k + k n) elements against 1 MiB / 8 bytes; the fill
+// of C goes into both branches, on one destination made before the scf.if
+// (numbered so that CSE keeps the destinations of products apart).
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[MK:.*]] = arith.muli %[[M:.*]], %[[K:.*]] : index
+// CHECK: %[[KN:.*]] = arith.muli %[[K]], %[[N:.*]] : index
+// CHECK: %[[SUM:.*]] = arith.addi %[[MK]], %[[KN]]
+// CHECK: %[[LIMIT:.*]] = arith.constant 131072 : index
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[SUM]], %[[LIMIT]]
+// CHECK: %[[DEST:.*]] = tensor.empty({{.*}}) {matc.product = 0 : i64}
+// CHECK: %[[R:.*]] = scf.if %[[SMALL]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[F1:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
+// CHECK:   %[[U:.*]] = linalg.generic {{.*}} outs(%[[F1]] : tensor<?x?xf64>) attrs =  {matc.unpacked = "f64"}
+// CHECK:   scf.yield %[[U]]
+// CHECK: } else {
+// CHECK:   %[[F2:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
+// CHECK:   %[[P:.*]] = linalg.matmul ins({{.*}}) outs(%[[F2]] : tensor<?x?xf64>)
+// CHECK:   scf.yield %[[P]]
+// CHECK: return %[[R]]
+func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf64>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>)
+                     outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+
+// -----
+
+// B read transposed (a @ b.T): its columns would be gathered, so it keeps
+// the packed schedule; every loop at most 16: the plain lowering's.
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK-NOT: matc.unpacked
+// CHECK-NOT: scf.if
+// CHECK-LABEL: func.func @tiny
+// CHECK-NOT: matc.unpacked
+func.func @transposed_rhs(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                      affine_map<(i, j, k) -> (j, k)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
+      outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+func.func @tiny(%a: tensor<3x5xf64>, %b: tensor<5x7xf64>) -> tensor<3x7xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<3x7xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<3x7xf64>) -> tensor<3x7xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<3x5xf64>, tensor<5x7xf64>)
+                     outs(%c : tensor<3x7xf64>) -> tensor<3x7xf64>
+  return %r : tensor<3x7xf64>
+}
