@@ -324,7 +324,9 @@ int main(int argc, char **argv) {
                  << " (" << sizes.f64.getStackBytes(8) / 1024
                  << " KiB of stack)\n"
                  << "elementwise vectors: f32 " << sizes.elementwiseF32
-                 << ", f64 " << sizes.elementwiseF64 << " elements\n";
+                 << ", f64 " << sizes.elementwiseF64 << " elements\n"
+                 << "products unpacked up to: " << sizes.unpackedMaxElements
+                 << " elements of A and B\n";
     return 0;
   }
   // The input is optional for --print-target only.

@@ -69,7 +69,7 @@ struct MatrixVersionProducts
   int64_t nextProduct = 0;
 
   void runOnOperation() override {
-    if (maxBytes <= 0)
+    if (maxElements <= 0)
       return;
     SmallVector<linalg::MatmulOp> products;
     getOperation()->walk([&](linalg::MatmulOp matmul) {
@@ -87,7 +87,6 @@ struct MatrixVersionProducts
     if (tag.empty() || !readsPlainRhs(matmul))
       return;
     SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
-    int64_t bytes = resultType.getElementTypeBitWidth() / 8;
     // Left to the plain lowering: every loop static and at most 16.
     if (llvm::all_of(ranges, [](int64_t r) {
           return !ShapedType::isDynamic(r) && r <= 16;
@@ -96,18 +95,18 @@ struct MatrixVersionProducts
     OpBuilder builder(matmul);
     if (llvm::none_of(ranges, ShapedType::isDynamic)) {
       int64_t m = ranges[0], n = ranges[1], k = ranges[2];
-      if ((m * k + k * n) * bytes <= maxBytes)
+      if (m * k + k * n <= maxElements)
         tagUnpacked(matmul, tag);
       return;
     }
-    // (M K + K N) * element bytes <= max-bytes, from the operands' sizes.
+    // M K + K N <= max-elements, from the operands' sizes.
     Location loc = matmul.getLoc();
     Value m = getLoopSize(builder, matmul, 0), n = getLoopSize(builder, matmul, 1),
           k = getLoopSize(builder, matmul, 2);
     Value elements = arith::AddIOp::create(
         builder, loc, arith::MulIOp::create(builder, loc, m, k),
         arith::MulIOp::create(builder, loc, k, n));
-    Value limit = arith::ConstantIndexOp::create(builder, loc, maxBytes / bytes);
+    Value limit = arith::ConstantIndexOp::create(builder, loc, maxElements);
     Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                         elements, limit);
     auto ifOp = scf::IfOp::create(builder, loc, resultType, small,

@@ -117,8 +117,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     CodegenSizes sizes = options.getCodegenSizes();
     std::string stackBytes = std::to_string(
         std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
-    return "matrix-version-products{max-bytes=" +
-           std::to_string(sizes.unpackedMaxBytes) +
+    return "matrix-version-products{max-elements=" +
+           std::to_string(sizes.unpackedMaxElements) +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +

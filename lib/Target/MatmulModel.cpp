@@ -54,9 +54,9 @@
 //    into equal tiles, so that threads get equal work. Where a cache bound
 //    falls between two powers of two (small L2s: Haswell's nc is 96 for
 //    f64), the bound itself, if it fits.
-// 6. Products whose A and B fit in half the L2 are not packed at all
-//    (matrix-version-products): packing costs a copy of both per tile, too
-//    much for a small product, and the L2 keeps them anyway.
+// 6. Products whose A and B have at most L2 / 16 elements are not packed
+//    at all (matrix-version-products): packing costs a copy of both per
+//    tile, too much for a small product, and the L2 keeps them anyway.
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,9 +232,10 @@ CodegenSizes mlir::matrix::computeCodegenSizes(const TargetDescription &target,
   sizes.f64 = computeMatmulTiles(target, 8, stackBytes);
   sizes.elementwiseF32 = 1024 / 32;
   sizes.elementwiseF64 = 1024 / 64;
-  // Read in place, A and B stay in the L2 for the whole product (measured
-  // on Sapphire Rapids with 8-row tiles, f32 and f64: 1.03x-1.08x OpenBLAS
-  // at 256; at 512, where they fill it, 0.75-0.8x, below the packed code).
-  sizes.unpackedMaxBytes = target.l2.sizeBytes / 2;
+  // Read in place, A and B come from the L2 for the whole product: up to
+  // L2 / 16 elements together (measured on Sapphire Rapids, 2 MiB L2, with
+  // 8-row tiles: f32 and f64 at 1.02x-1.3x OpenBLAS for n = 128 and 256;
+  // f32 at 361, 0.8x unpacked and 0.92x packed).
+  sizes.unpackedMaxElements = target.l2.sizeBytes / 16;
   return sizes;
 }

@@ -1,4 +1,4 @@
-// RUN: matc-opt %s --matrix-version-products=max-bytes=1048576 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
 
 // A product small enough for the caches, with the unpacked schedule
 // (lib/Codegen/Schedule.mlir): register tiles of 8 x 32 (8 rows of A read in

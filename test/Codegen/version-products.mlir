@@ -1,7 +1,7 @@
-// RUN: matc-opt %s --split-input-file --matrix-version-products=max-bytes=1048576 | FileCheck %s
-// RUN: matc-opt %s --split-input-file --matrix-version-products=max-bytes=0 | FileCheck %s --check-prefix=OFF
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=131072 | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=0 | FileCheck %s --check-prefix=OFF
 
-// Static shapes whose A and B fit (2 x 128 x 256 x 4 bytes = 256 KiB): the
+// Static shapes whose A and B fit (2 x 128 x 256 = 65536 elements): the
 // product becomes a linalg.generic tagged for the unpacked schedule.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: linalg.matmul
@@ -19,7 +19,7 @@ func.func @small(%a: tensor<128x256xf32>, %b: tensor<256x128xf32>) -> tensor<128
 
 // -----
 
-// Too large (2 x 512 x 512 x 8 bytes = 4 MiB): left to the packed schedule.
+// Too large (2 x 512 x 512 elements): left to the packed schedule.
 // CHECK-LABEL: func.func @large
 // CHECK-NOT: matc.unpacked
 // CHECK-NOT: scf.if
@@ -34,7 +34,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 
 // -----
 
-// Run-time sizes: (m k + k n) elements against 1 MiB / 8 bytes; the fill
+// Run-time sizes: m k + k n elements against 131072; the fill
 // of C goes into both branches, on one destination made before the scf.if
 // (numbered so that CSE keeps the destinations of products apart).
 // CHECK-LABEL: func.func @dynamic

@@ -99,8 +99,8 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     fit in the caches: it costs a copy of A and B per tile, a large part of
     a small product (measured on a Sapphire Rapids core: 64 x 64 x 64 in
     f32 at 0.57x OpenBLAS packed, 0.95x read in place). This pass tags every
-    `linalg.matmul` on tensors whose operands A and B take at most
-    `max-bytes` together (`matc.codegen = "matmul_unpacked_f32"` or
+    `linalg.matmul` on tensors whose operands A and B have at most
+    `max-elements` elements together (`matc.codegen = "matmul_unpacked_f32"` or
     `"..._f64"`): the schedule then computes it with register tiles read
     from A and B where they are. With run-time sizes it wraps the product in
     an `scf.if` on them, the tagged copy in the `then` branch and the
@@ -113,7 +113,7 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
                        outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
     // becomes
-    %small = arith.cmpi ule, %bytes, %max : index
+    %small = arith.cmpi ule, %elements, %max : index
     %r = scf.if %small -> (tensor<?x?xf32>) {
       %0 = linalg.matmul {matc.codegen = "matmul_unpacked_f32"} ins(...)
       scf.yield %0 : tensor<?x?xf32>
@@ -123,12 +123,13 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     }
     ```
 
-    matc sets `max-bytes` from the target's model (half the L2 of a core,
-    lib/Target/MatmulModel.cpp); 0 tags nothing.
+    matc sets `max-elements` from the target's model (a sixteenth of the
+    L2 of a core in bytes: 131072 elements, products up to 256 x 256 x 256,
+    for 2 MiB; lib/Target/MatmulModel.cpp); 0 tags nothing.
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"1572864",
-           "Largest size in bytes of A and B together computed unpacked">,
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"131072",
+           "Most elements of A and B together computed unpacked">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

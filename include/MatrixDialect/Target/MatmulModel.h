@@ -55,9 +55,9 @@ struct CodegenSizes {
   /// Elements per vector operation of elementwise ops (a row is processed
   /// in pieces of this many elements): 1024 bits' worth.
   int64_t elementwiseF32 = 32, elementwiseF64 = 16;
-  /// Products whose A and B take at most this many bytes together are
-  /// computed without packing (matrix-version-products): half the L2.
-  int64_t unpackedMaxBytes = 0;
+  /// Products whose A and B have at most this many elements together are
+  /// computed without packing (matrix-version-products): L2 bytes / 16.
+  int64_t unpackedMaxElements = 0;
 };
 
 /// Default stack budget of the packed tiles of one product, per thread, in
