@@ -35,11 +35,13 @@ static StringRef getStagePipeline(LoweringStage stage) {
     // Function results are returned in fresh buffers owned by the caller;
     // identity layouts keep every memref contiguous and row-major. The copy
     // into a C caller's buffer (`.into` variants) becomes loops.
-    return "one-shot-bufferize{bufferize-function-boundaries "
+    return "matrix-split-shared-destinations, "
+           "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
            "convert-bufferization-to-memref, matrix-lower-memref-copy, "
-           "convert-linalg-to-affine-loops, canonicalize, cse";
+           "convert-linalg-to-affine-loops, canonicalize, cse, "
+           "matrix-outline-long-blocks";
   case LoweringStage::LLVM:
     return "lower-affine, convert-scf-to-cf, expand-strided-metadata, "
            "finalize-memref-to-llvm{use-generic-functions}, convert-math-to-llvm, "
@@ -117,7 +119,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     CodegenSizes sizes = options.getCodegenSizes();
     std::string stackBytes = std::to_string(
         std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
-    return "matrix-version-products{max-elements=" +
+    return "matrix-outline-products, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
@@ -127,16 +129,17 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, canonicalize, cse, "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
-           "}, eliminate-empty-tensors, "
+           "}, matrix-split-shared-destinations, eliminate-empty-tensors, "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
-           "canonicalize, buffer-deallocation-pipeline, "
+           "canonicalize, drop-equivalent-buffer-results, "
+           "buffer-deallocation-pipeline, "
            "convert-bufferization-to-memref, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-loops, canonicalize, cse, "
            "matrix-promote-tile-buffers{max-bytes=" + stackBytes +
-           " max-scope-bytes=" + stackBytes + "}";
+           " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
     return "convert-vector-to-scf{full-unroll}, "

@@ -90,6 +90,119 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
   ];
 }
 
+def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
+  let summary = "Compute every matrix product by a call to one function per "
+                "element type and operand layout";
+  let description = [{
+    The code generation schedule turns a product into a few hundred
+    operations (packing, register tiles, remainders, an unpacked version for
+    small sizes), which LLVM then optimizes and compiles: per product, most
+    of the compile time of a program. This pass replaces every
+    `linalg.matmul` on tensors that starts from zeros (its init a
+    `linalg.fill` of 0 of a `tensor.empty`, as every Mat product) by a call
+    to a private function computing it, one per element type and layout of
+    A and B (plain or transposed), with run-time sizes:
+
+    ```mlir
+    func.func private @matc.product.f64.nn(%a: tensor<?x?xf64>,
+        %b: tensor<?x?xf64>, %out: tensor<?x?xf64>) -> tensor<?x?xf64>
+        attributes {llvm.noinline} {
+      %zero = arith.constant 0.0 : f64
+      %c = linalg.fill ins(%zero : f64) outs(%out : tensor<?x?xf64>) -> tensor<?x?xf64>
+      %r = linalg.matmul ins(%a, %b : ...) outs(%c : ...) -> tensor<?x?xf64>
+      return %r : tensor<?x?xf64>
+    }
+    ```
+
+    so that the schedule runs, and LLVM compiles, one product per variant
+    whatever the number of products: compile time grows with the program,
+    not with its products times their code (as BLIS calls one
+    micro-kernel). The destination (`%out`) is the caller's
+    `tensor.empty`: with bufferization across function boundaries the
+    result is computed in the caller's buffer. Products whose loops all have
+    static trip counts of at most 16 stay inline (the plain loops of the
+    schedule cost less than a call), as do products of other element types
+    or inits.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def MatrixSplitSharedDestinations
+    : Pass<"matrix-split-shared-destinations"> {
+  let summary = "Give every use of a tensor.empty, or of a fill of one, its "
+                "own copy";
+  let description = [{
+    CSE merges the `tensor.empty` ops of one shape, and the `linalg.fill`s of
+    one value into them, that Linalg ops take as destinations: in a long
+    function one such value ends up the destination of hundreds of ops.
+    Every op that writes into it then conflicts with every other reader in
+    one-shot bufferization's analysis (and in eliminate-empty-tensors'),
+    whose cost grows with the square of the uses, and each write becomes a
+    copy of the shared buffer into a new one. This pass, run right before
+    them, gives each use but the first its own clone of the `tensor.empty`
+    (and of the fill, when the use is of a fill whose destination is a
+    `tensor.empty`), placed just before the user, so that each destination
+    has one use; the clones of an empty tensor cost nothing, those of a
+    fill are the fill each op needed anyway.
+
+    ```mlir
+    %e = tensor.empty() : tensor<8x8xf64>
+    %z = linalg.fill ins(%zero : f64) outs(%e : tensor<8x8xf64>) -> tensor<8x8xf64>
+    %a = linalg.matmul ins(%x, %y : ...) outs(%z : tensor<8x8xf64>) -> ...
+    %b = linalg.matmul ins(%u, %v : ...) outs(%z : tensor<8x8xf64>) -> ...
+    ```
+
+    becomes, before `%b`, a second `tensor.empty` and `linalg.fill` that
+    `%b` writes into.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def MatrixOutlineLongBlocks : Pass<"matrix-outline-long-blocks", "ModuleOp"> {
+  let summary = "Split long function bodies into calls of private functions "
+                "of bounded size";
+  let description = [{
+    LLVM's optimizations and code generation, and MLIR's conversion of
+    structured control flow to blocks, take time that grows faster than
+    the size of a function (scalar evolution asks the dominator tree about
+    each loop's guard; each block split moves the rest of the block): a
+    straight-line Mat program of 1000 statements is one `main` of 1000 loop
+    nests. This pass, run on loops over memrefs (after bufferization and
+    deallocation), cuts the body of every function of one block whose ops
+    (counting nested ones) exceed `max-ops` into consecutive runs of about
+    `max-ops` ops, and moves each run into a private `llvm.noinline`
+    function `<name>.part<i>` (through an `scf.execute_region` and upstream's
+    `outlineSingleBlockRegion`, mlir/lib/Dialect/SCF/Utils/Utils.cpp):
+
+    ```mlir
+    %r = func.call @main.part0(%a, %b) : (memref<8x8xf64>, memref<8x8xf64>) -> memref<8x8xf64>
+    ```
+
+    The values a run defines and later ops use are its function's results,
+    the values it uses from before are its arguments; constants and other
+    operand-free pure ops it uses are cloned into it. A run whose results
+    would include a stack allocation (`memref.alloca`, valid only in its
+    frame) stays where it is. Compile time then grows with the number of
+    runs, linearly.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"400",
+           "Most ops (nested ones counted) of a function body left whole">,
+  ];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def MatrixVersionProducts : Pass<"matrix-version-products"> {
   let summary = "Choose between the unpacked and the packed schedule of a "
                 "matrix product by the size of its operands";

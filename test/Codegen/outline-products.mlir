@@ -1,0 +1,80 @@
+// RUN: matc-opt %s --split-input-file --matrix-outline-products | FileCheck %s
+
+// Two products of one layout share one function; a product with B read
+// transposed gets its own, whose matmul keeps the transposed indexing maps
+// (regression: a bare ArrayAttr of maps given to MatmulOp::create binds to
+// its `cast` parameter, and the function computed A B with B's rows as
+// columns, writing past C). Static operands are cast to run-time shapes.
+// CHECK-LABEL: func.func @two_layouts
+// CHECK-SAME: (%[[A:.*]]: tensor<35x11xf64>, %[[B:.*]]: tensor<11x6xf64>, %[[BT:.*]]: tensor<4x11xf64>)
+// CHECK-NOT: linalg.matmul
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<35x6xf64>
+// CHECK-DAG: %[[DA:.*]] = tensor.cast %[[A]] : tensor<35x11xf64> to tensor<?x?xf64>
+// CHECK-DAG: %[[DB:.*]] = tensor.cast %[[B]] : tensor<11x6xf64> to tensor<?x?xf64>
+// CHECK-DAG: %[[D1:.*]] = tensor.cast %[[E1]] : tensor<35x6xf64> to tensor<?x?xf64>
+// CHECK: %[[R1:.*]] = call @matc.product.f64.nn(%[[DA]], %[[DB]], %[[D1]])
+// CHECK: tensor.cast %[[R1]] : tensor<?x?xf64> to tensor<35x6xf64>
+// CHECK: call @matc.product.f64.nn(
+// CHECK: call @matc.product.f64.nt(
+// CHECK-NOT: linalg.matmul
+// CHECK: return
+
+// CHECK-LABEL: func.func private @matc.product.f64.nn
+// CHECK-SAME: (%[[PA:.*]]: tensor<?x?xf64>, %[[PB:.*]]: tensor<?x?xf64>, %[[OUT:.*]]: tensor<?x?xf64>) -> tensor<?x?xf64>
+// CHECK-SAME: attributes {llvm.noinline, matc.product}
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: %[[C:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[OUT]] : tensor<?x?xf64>)
+// CHECK: %[[R:.*]] = linalg.matmul ins(%[[PA]], %[[PB]] : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[C]] : tensor<?x?xf64>)
+// CHECK: return %[[R]]
+
+// CHECK-LABEL: func.func private @matc.product.f64.nt
+// CHECK: linalg.matmul indexing_maps = [#{{.*}}, #[[TMAP:.*]], #{{.*}}] ins
+// CHECK-NOT: func.func private @matc.product
+func.func @two_layouts(%a: tensor<35x11xf64>, %b: tensor<11x6xf64>,
+                       %bt: tensor<4x11xf64>)
+    -> (tensor<35x6xf64>, tensor<35x6xf64>, tensor<35x4xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e1 = tensor.empty() : tensor<35x6xf64>
+  %c1 = linalg.fill ins(%zero : f64) outs(%e1 : tensor<35x6xf64>) -> tensor<35x6xf64>
+  %r1 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x6xf64>)
+                      outs(%c1 : tensor<35x6xf64>) -> tensor<35x6xf64>
+  %e2 = tensor.empty() : tensor<35x6xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<35x6xf64>) -> tensor<35x6xf64>
+  %r2 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x6xf64>)
+                      outs(%c2 : tensor<35x6xf64>) -> tensor<35x6xf64>
+  %e3 = tensor.empty() : tensor<35x4xf64>
+  %c3 = linalg.fill ins(%zero : f64) outs(%e3 : tensor<35x4xf64>) -> tensor<35x4xf64>
+  %r3 = linalg.matmul
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (n, k)>,
+                       affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : tensor<35x11xf64>, tensor<4x11xf64>)
+      outs(%c3 : tensor<35x4xf64>) -> tensor<35x4xf64>
+  return %r1, %r2, %r3 : tensor<35x6xf64>, tensor<35x6xf64>, tensor<35x4xf64>
+}
+
+// -----
+
+// Kept inline: all loops static and at most 16 long; an init other than
+// zeros (an accumulation); an element type without a variant.
+// CHECK-LABEL: func.func @kept
+// CHECK-COUNT-3: linalg.matmul
+// CHECK-NOT: call
+// CHECK-NOT: func.func private @matc.product
+func.func @kept(%a: tensor<16x16xf32>, %x: tensor<?x?xf32>, %acc: tensor<?x?xf32>,
+                %i: tensor<32x32xi32>)
+    -> (tensor<16x16xf32>, tensor<?x?xf32>, tensor<32x32xi32>) {
+  %zero = arith.constant 0.0 : f32
+  %izero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<16x16xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %r = linalg.matmul ins(%a, %a : tensor<16x16xf32>, tensor<16x16xf32>)
+                     outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %s = linalg.matmul ins(%x, %x : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%acc : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %ie = tensor.empty() : tensor<32x32xi32>
+  %ic = linalg.fill ins(%izero : i32) outs(%ie : tensor<32x32xi32>) -> tensor<32x32xi32>
+  %t = linalg.matmul ins(%i, %i : tensor<32x32xi32>, tensor<32x32xi32>)
+                     outs(%ic : tensor<32x32xi32>) -> tensor<32x32xi32>
+  return %r, %s, %t : tensor<16x16xf32>, tensor<?x?xf32>, tensor<32x32xi32>
+}
