@@ -32,7 +32,16 @@ def ConvertMatrixToLinalg : Pass<"convert-matrix-to-linalg", "ModuleOp"> {
       printed as `nan` whatever their sign bit.
 
     Shapes with `?` take their sizes from `tensor.dim` of the operands.
+
+    With `lower-print=false`, `matrix.print` is left as it is, for a later
+    run of the pass: the distributed pipeline (`matc --ranks`) partitions
+    the program first, so that each print reads a whole matrix, and runs it
+    on rank 0 only.
   }];
+  let options = [
+    Option<"lowerPrint", "lower-print", "bool", /*default=*/"true",
+           "Lower matrix.print too (false: leave it for a later run)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
