@@ -38,7 +38,8 @@ static StringRef getStagePipeline(LoweringStage stage) {
     return "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
-           "convert-bufferization-to-memref, matrix-lower-memref-copy, "
+           "convert-bufferization-to-memref, matrix-free-buffers-early, "
+           "matrix-lower-memref-copy, "
            "convert-linalg-to-affine-loops, canonicalize, cse";
   case LoweringStage::LLVM:
     return "lower-affine, convert-scf-to-cf, expand-strided-metadata, "
@@ -99,7 +100,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
-           "convert-bufferization-to-memref, "
+           "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-loops, canonicalize, cse, "

@@ -130,6 +130,41 @@ def MatrixBoundTileTemporaries
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def MatrixFreeBuffersEarly : Pass<"matrix-free-buffers-early"> {
+  let summary = "Free each buffer right after its last use instead of at the "
+                "end of its block";
+  let description = [{
+    The ownership-based buffer deallocation frees a buffer at the end of the
+    block that allocates it. For the straight-line `main` of a Mat program
+    that is the end of the program: every matrix it ever computed stays in
+    memory until then. This pass moves each `memref.dealloc` of a
+    `memref.alloc` of the same block up to just after the last op of that
+    block that uses the buffer or a view of it (subviews, reshapes, casts:
+    `ViewLikeOpInterface`), uses inside nested regions counting as uses by
+    the op that holds them. A buffer that may escape is left alone: one
+    whose view is yielded, returned, passed to a call, or read by an op
+    that returns another memref or its address.
+
+    ```mlir
+    %a = memref.alloc() : memref<64x64xf64>
+    linalg.fill ins(%c : f64) outs(%a : memref<64x64xf64>)
+    linalg.copy ins(%a : memref<64x64xf64>) outs(%b : memref<64x64xf64>)
+    ... // no more uses of %a
+    memref.dealloc %a : memref<64x64xf64>
+    // becomes
+    %a = memref.alloc() : memref<64x64xf64>
+    linalg.fill ins(%c : f64) outs(%a : memref<64x64xf64>)
+    linalg.copy ins(%a : memref<64x64xf64>) outs(%b : memref<64x64xf64>)
+    memref.dealloc %a : memref<64x64xf64>
+    ...
+    ```
+
+    Run it after `buffer-deallocation-pipeline` and
+    `convert-bufferization-to-memref`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def MatrixPromoteTileBuffers
     : Pass<"matrix-promote-tile-buffers", "::mlir::ModuleOp"> {
   let summary = "Put the statically shaped temporary buffers of loops on "
