@@ -213,6 +213,8 @@ private:
   /// The layout decided for each annotated value (values not in the map,
   /// such as constants, are replicated).
   DenseMap<Value, Layout> layouts;
+  /// The fills of main, annotated.
+  SmallVector<linalg::FillOp> fills;
 };
 } // namespace
 
@@ -386,6 +388,48 @@ void MatrixShard::runOnOperation() {
       linalgOp = newGeneric;
     }
     annotateLinalg(linalgOp, splitLoop);
+    if (auto fill = dyn_cast<linalg::FillOp>(linalgOp.getOperation()))
+      fills.push_back(fill);
+  }
+
+  // A fill of a fresh tensor read in another layout than its own (the
+  // zero-filled init of a product computed split, the fill being small) is
+  // filled again in that layout, each rank filling its block, instead of
+  // being resharded: the code generation of products wants the fill as the
+  // producer of their init.
+  for (linalg::FillOp fill : fills) {
+    auto init =
+        fill.getDpsInitOperand(0)->get().getDefiningOp<shard::ShardOp>();
+    if (!init || !init.getSrc().getDefiningOp<tensor::EmptyOp>() ||
+        !fill->getResult(0).hasOneUse())
+      continue;
+    Value annotated =
+        *fill->getResult(0).getUsers().begin()->getResults().begin();
+    Layout own = layouts.lookup(annotated);
+    for (OpOperand &use : llvm::make_early_inc_range(annotated.getUses())) {
+      auto user = dyn_cast<shard::ShardOp>(use.getOwner());
+      if (!user || !user.getAnnotateForUsers())
+        continue;
+      std::optional<unsigned> loop;
+      if (user.getSharding() == shardings.rows)
+        loop = 0;
+      else if (user.getSharding() == shardings.columns)
+        loop = 1;
+      else if (user.getSharding() != shardings.replicated)
+        continue;
+      if (getLayout(AffineMap::getMultiDimIdentityMap(2, ctx), loop) == own)
+        continue;
+      rewriter.setInsertionPoint(user);
+      auto type = cast<RankedTensorType>(fill->getResult(0).getType());
+      Value empty = tensor::EmptyOp::create(
+          rewriter, fill.getLoc(), type.getShape(), type.getElementType());
+      auto refill = linalg::FillOp::create(rewriter, fill.getLoc(),
+                                           fill.getInputs(), empty);
+      annotateLinalg(refill, loop);
+      Value refilled =
+          *refill->getResult(0).getUsers().begin()->getResults().begin();
+      rewriter.modifyOpInPlace(user, [&] { use.set(refilled); });
+    }
   }
 
   // Each use of a tensor.empty (the init of a Linalg op, annotated with the

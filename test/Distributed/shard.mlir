@@ -28,15 +28,21 @@ func.func @main() {
 // -----
 
 // A small result of a split input: the reduction loop is split (each rank
-// multiplies its rows), partitioning adds the partial products up.
+// multiplies its rows), partitioning adds the partial products up. The
+// left operand, a fill, is filled again by columns for it (each rank fills
+// the columns that meet its rows) instead of being resharded.
 // CHECK-LABEL: func.func @main
 // CHECK-DAG: %[[REPL:.*]] = shard.sharding @matc_grid split_axes = {{\[\[\]\]}}
 // CHECK-DAG: %[[ROWS:.*]] = shard.sharding @matc_grid split_axes = {{\[\[}}0]]
 // CHECK-DAG: %[[COLS:.*]] = shard.sharding @matc_grid split_axes = {{\[\[\], \[}}0]]
-// CHECK: %[[X:.*]] = shard.shard %{{.*}} to %[[COLS]] annotate_for_users : tensor<1x16xf64>
-// CHECK: %[[A:.*]] = shard.shard %{{.*}} to %[[ROWS]] annotate_for_users : tensor<16x16xf64>
-// CHECK: %[[INIT:.*]] = shard.shard %{{.*}} to %[[REPL]] annotate_for_users : tensor<1x16xf64>
-// CHECK: %[[Y:.*]] = linalg.matmul ins(%[[X]], %[[A]] : {{.*}}) outs(%[[INIT]] : {{.*}})
+// CHECK: linalg.fill {{.*}} -> tensor<1x16xf64>
+// CHECK: linalg.fill {{.*}} -> tensor<1x16xf64>
+// CHECK: %[[XF:.*]] = linalg.fill {{.*}} -> tensor<1x16xf64>
+// CHECK-NEXT: %[[XC:.*]] = shard.shard %[[XF]] to %[[COLS]] : tensor<1x16xf64>
+// CHECK-NEXT: %[[X:.*]] = shard.shard %[[XC]] to %[[COLS]] annotate_for_users : tensor<1x16xf64>
+// CHECK-NEXT: %[[A:.*]] = shard.shard %{{.*}} to %[[ROWS]] annotate_for_users : tensor<16x16xf64>
+// CHECK-NEXT: %[[INIT:.*]] = shard.shard %{{.*}} to %[[REPL]] annotate_for_users : tensor<1x16xf64>
+// CHECK-NEXT: %[[Y:.*]] = linalg.matmul ins(%[[X]], %[[A]] : {{.*}}) outs(%[[INIT]] : {{.*}})
 // CHECK: shard.shard %[[Y]] to %[[REPL]] : tensor<1x16xf64>
 func.func @main() {
   %zero = arith.constant 0.0 : f64
@@ -160,12 +166,38 @@ func.func @main() {
 // CHECK: shard.shard %[[S2]] to %[[REPL]] annotate_for_users
 // CHECK-NOT: tensor.empty
 func.func @main() {
-  %one = arith.constant 1.0 : f64
+  %one = arith.constant dense<1.0> : tensor<16x16xf64>
   %e = tensor.empty() : tensor<16x16xf64>
-  %a = linalg.fill ins(%one : f64) outs(%e : tensor<16x16xf64>) -> tensor<16x16xf64>
+  %a = linalg.copy ins(%one : tensor<16x16xf64>) outs(%e : tensor<16x16xf64>) -> tensor<16x16xf64>
   %b = tensor.cast %e : tensor<16x16xf64> to tensor<16x16xf64>
   matrix.print %a : tensor<16x16xf64>
   matrix.print %b : tensor<16x16xf64>
+  return
+}
+
+// -----
+
+// A small product of a split matrix is computed split (its rows follow the
+// split rows of A); its zero-filled init, small and so replicated, is
+// filled again by rows for it instead of being resharded.
+// CHECK-LABEL: func.func @main
+// CHECK-DAG: %[[REPL:.*]] = shard.sharding @matc_grid split_axes = {{\[\[\]\]}}
+// CHECK-DAG: %[[ROWS:.*]] = shard.sharding @matc_grid split_axes = {{\[\[}}0]]
+// CHECK: %[[Z:.*]] = linalg.fill {{.*}} -> tensor<16x1xf64>
+// CHECK-NEXT: shard.shard %[[Z]] to %[[REPL]] : tensor<16x1xf64>
+// CHECK: %[[REFILL:.*]] = linalg.fill {{.*}} -> tensor<16x1xf64>
+// CHECK-NEXT: %[[R:.*]] = shard.shard %[[REFILL]] to %[[ROWS]] : tensor<16x1xf64>
+// CHECK-NEXT: %[[INIT:.*]] = shard.shard %[[R]] to %[[ROWS]] annotate_for_users : tensor<16x1xf64>
+// CHECK-NEXT: %[[Y:.*]] = linalg.matmul ins({{.*}}) outs(%[[INIT]] : tensor<16x1xf64>)
+// CHECK-NEXT: shard.shard %[[Y]] to %[[ROWS]] : tensor<16x1xf64>
+func.func @main() {
+  %zero = arith.constant 0.0 : f64
+  %a = arith.constant dense<1.0> : tensor<16x16xf64>
+  %x = arith.constant dense<2.0> : tensor<16x1xf64>
+  %e = tensor.empty() : tensor<16x1xf64>
+  %z = linalg.fill ins(%zero : f64) outs(%e : tensor<16x1xf64>) -> tensor<16x1xf64>
+  %y = linalg.matmul ins(%a, %x : tensor<16x16xf64>, tensor<16x1xf64>) outs(%z : tensor<16x1xf64>) -> tensor<16x1xf64>
+  matrix.print %y : tensor<16x1xf64>
   return
 }
 
