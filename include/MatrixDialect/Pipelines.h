@@ -51,6 +51,16 @@ struct LoweringOptions {
   /// `matc_codegen`), anything less for 16 registers of 256 bits
   /// (`matc_codegen_ymm`: AVX2, and the fallback for other targets).
   unsigned vectorBits = 512;
+  /// MPI processes the program runs on (`matc --ranks`); 1: one process,
+  /// no MPI. From 2 up, the Linalg stage inlines every function into `main`
+  /// and partitions it over a 1-D grid of the ranks (matrix-shard, then
+  /// upstream's sharding-propagation and shard-partition), and the later
+  /// stages lower the collectives to the mpi dialect and that to MPI calls
+  /// (docs/distributed.md).
+  unsigned ranks = 1;
+  /// With ranks > 1: matrices with fewer elements stay replicated
+  /// (matrix-shard's `min-elements`).
+  int64_t shardMinElements = 65536;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
@@ -68,8 +78,9 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 /// Registers the upstream passes the pipeline uses and the pipelines
 /// `matrix-to-linalg`, `matrix-to-affine` and `matrix-to-llvm` (each runs
 /// every stage up to the one it names), for `matc-opt`. Their options
-/// `opt-level` (default 2), `threads` (default 0) and `vector-bits`
-/// (default 512) are LoweringOptions.
+/// `opt-level` (default 2), `threads` (default 0), `vector-bits`
+/// (default 512), `ranks` (default 1) and `shard-min-elements` (default
+/// 65536) are LoweringOptions.
 void registerMatrixPipelines();
 
 } // namespace matrix
