@@ -35,15 +35,10 @@ static void addCommunication(Effects &effects) {
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
-struct InitEffects
-    : MemoryEffectOpInterface::ExternalModel<InitEffects, mpi::InitOp> {
-  void getEffects(Operation *, Effects &effects) const {
-    addCommunication(effects);
-  }
-};
-
-struct FinalizeEffects
-    : MemoryEffectOpInterface::ExternalModel<FinalizeEffects, mpi::FinalizeOp> {
+/// mpi.init and mpi.finalize: the MPI library's state only.
+template <typename MPIOp>
+struct StateEffects
+    : MemoryEffectOpInterface::ExternalModel<StateEffects<MPIOp>, MPIOp> {
   void getEffects(Operation *, Effects &effects) const {
     addCommunication(effects);
   }
@@ -84,8 +79,8 @@ struct AllReduceEffects
 
 void mlir::matrix::registerMPIMemoryEffectModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, mpi::MPIDialect *) {
-    mpi::InitOp::attachInterface<InitEffects>(*ctx);
-    mpi::FinalizeOp::attachInterface<FinalizeEffects>(*ctx);
+    mpi::InitOp::attachInterface<StateEffects<mpi::InitOp>>(*ctx);
+    mpi::FinalizeOp::attachInterface<StateEffects<mpi::FinalizeOp>>(*ctx);
     mpi::SendOp::attachInterface<SendEffects>(*ctx);
     mpi::RecvOp::attachInterface<RecvEffects>(*ctx);
     mpi::AllReduceOp::attachInterface<AllReduceEffects>(*ctx);

@@ -31,24 +31,6 @@ namespace matrix {
 using namespace mlir;
 using namespace mlir::matrix;
 
-/// Returns a pointer to the NUL-terminated string `text`, an internal
-/// constant global `name` of `module`.
-static Value getGlobalString(OpBuilder &b, Location loc, ModuleOp module,
-                             StringRef name, StringRef text) {
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-  if (!global) {
-    std::string value = text.str();
-    value.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(value), /*alignment=*/0);
-  }
-  return LLVM::AddressOfOp::create(b, loc, global);
-}
-
 /// Builds, at the insertion point of `b`, the count of the processes of
 /// `comm`: an MPI_Allreduce summing 1 from every rank (LLVM 22's MPIToLLVM
 /// lowers no mpi.comm_size). Returns it as an i32.
@@ -122,8 +104,9 @@ struct MatrixMPIProgram : matrix::impl::MatrixMPIProgramBase<MatrixMPIProgram> {
            " MPI processes (matc --ranks " + std::to_string(ranks) +
            ") but was started on %d; run it with mpiexec -n " +
            std::to_string(ranks) + "\n");
-      Value format =
-          getGlobalString(b, loc, module, "matc.mpi.wrong_count", message);
+      message.push_back('\0');
+      Value format = LLVM::createGlobalString(loc, b, "matc.mpi.wrong_count",
+                                              message, LLVM::Linkage::Internal);
       Value stderrFd = arith::ConstantIntOp::create(b, loc, 2, 32);
       LLVM::CallOp::create(b, loc, *dprintf,
                            ValueRange{stderrFd, format, count});

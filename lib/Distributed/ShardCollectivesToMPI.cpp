@@ -244,6 +244,40 @@ static SmallVector<int64_t> prependDim(int64_t n, ArrayRef<int64_t> shape) {
   return result;
 }
 
+/// Returns the contiguous buffer `staging` as a tensor (it is written by
+/// MPI, then only read).
+static Value getStagedTensor(OpBuilder &b, Location loc, Value staging) {
+  auto type = cast<MemRefType>(staging.getType());
+  return bufferization::ToTensorOp::create(
+      b, loc, RankedTensorType::get(type.getShape(), type.getElementType()),
+      staging, /*restrict=*/true, /*writable=*/true);
+}
+
+/// Gathers the `n` ranks' blocks `block` (a static tensor): returns a
+/// tensor N x (block shape) holding block p of rank p at position p. This
+/// rank's block is copied in, the others are received from their owners in
+/// a pairwise exchange.
+static Value gatherBlocks(OpBuilder &b, Location loc, const World &world,
+                          int64_t n, Value block) {
+  auto blockType = cast<RankedTensorType>(block.getType());
+  auto stagingType = MemRefType::get(prependDim(n, blockType.getShape()),
+                                     blockType.getElementType());
+  Value staging = memref::AllocOp::create(b, loc, stagingType);
+  linalg::CopyOp::create(
+      b, loc, getBuffer(b, loc, block),
+      getBlock(b, loc, staging, world.rankIndex, /*flat=*/false));
+  buildPairwiseExchange(
+      b, loc, world, n,
+      [&](OpBuilder &eb, Location el, Value) {
+        return getBlock(eb, el, staging, world.rankIndex, /*flat=*/true);
+      },
+      [&](OpBuilder &eb, Location el, Value partner) {
+        return getBlock(eb, el, staging, partner, /*flat=*/true);
+      },
+      /*selfCopy=*/nullptr);
+  return getStagedTensor(b, loc, staging);
+}
+
 namespace {
 
 /// shard.all_gather: every rank's block, concatenated along gather_axis on
@@ -263,28 +297,7 @@ struct AllGatherToMPI : OpRewritePattern<shard::AllGatherOp> {
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
     Location loc = op.getLoc();
     World world = World::create(rewriter, loc);
-
-    auto stagingType = MemRefType::get(prependDim(*n, inputType.getShape()),
-                                       inputType.getElementType());
-    Value staging = memref::AllocOp::create(rewriter, loc, stagingType);
-    linalg::CopyOp::create(
-        rewriter, loc, getBuffer(rewriter, loc, op.getInput()),
-        getBlock(rewriter, loc, staging, world.rankIndex, /*flat=*/false));
-    buildPairwiseExchange(
-        rewriter, loc, world, *n,
-        [&](OpBuilder &b, Location l, Value) {
-          return getBlock(b, l, staging, world.rankIndex, /*flat=*/true);
-        },
-        [&](OpBuilder &b, Location l, Value partner) {
-          return getBlock(b, l, staging, partner, /*flat=*/true);
-        },
-        /*selfCopy=*/nullptr);
-
-    Value blocks = bufferization::ToTensorOp::create(
-        rewriter, loc,
-        RankedTensorType::get(stagingType.getShape(),
-                              stagingType.getElementType()),
-        staging, /*restrict=*/true, /*writable=*/true);
+    Value blocks = gatherBlocks(rewriter, loc, world, *n, op.getInput());
     rewriter.replaceOp(op,
                        concatenateBlocks(rewriter, loc, blocks,
                                          op.getGatherAxis().getSExtValue()));
@@ -360,10 +373,7 @@ struct AllToAllToMPI : OpRewritePattern<shard::AllToAllOp> {
               getBlock(b, l, recvStaging, world.rankIndex, true));
         });
 
-    Value blocks = bufferization::ToTensorOp::create(
-        rewriter, loc,
-        RankedTensorType::get(stagingType.getShape(), elementType), recvStaging,
-        /*restrict=*/true, /*writable=*/true);
+    Value blocks = getStagedTensor(rewriter, loc, recvStaging);
     rewriter.replaceOp(op,
                        concatenateBlocks(rewriter, loc, blocks, concatAxis));
     return success();
@@ -473,9 +483,6 @@ struct GatheredProductToMPI : OpRewritePattern<linalg::MatmulOp> {
     int64_t width = cols / panelCount;
     int64_t resultRows = resultType.getDimSize(0);
     auto pieceType = RankedTensorType::get({blockRows, width}, elementType);
-    auto stagingType = MemRefType::get({*n, blockRows, width}, elementType);
-    auto panelType =
-        RankedTensorType::get({*n * blockRows, width}, elementType);
     auto resultPanelType =
         RankedTensorType::get({resultRows, width}, elementType);
     World world = World::create(rewriter, loc);
@@ -490,33 +497,15 @@ struct GatheredProductToMPI : OpRewritePattern<linalg::MatmulOp> {
         rewriter, loc, zero, panels, one, ValueRange{fill.getOutputs()[0]},
         [&](OpBuilder &b, Location l, Value panel, ValueRange acc) {
           Value firstCol = arith::MulIOp::create(b, l, panel, widthValue);
-          // Gather B[:, J]: this rank's piece into its place, the others'
-          // received into theirs.
-          Value staging = memref::AllocOp::create(b, l, stagingType);
+          // Gather B[:, J]: the ranks' pieces of it, stacked.
           Value mine = tensor::ExtractSliceOp::create(
               b, l, pieceType, block,
               ArrayRef<OpFoldResult>{b.getIndexAttr(0), firstCol},
               ArrayRef<OpFoldResult>{b.getIndexAttr(blockRows),
                                      b.getIndexAttr(width)},
               ArrayRef<OpFoldResult>{unit(b), unit(b)});
-          linalg::CopyOp::create(
-              b, l, getBuffer(b, l, mine),
-              getBlock(b, l, staging, world.rankIndex, /*flat=*/false));
-          buildPairwiseExchange(
-              b, l, world, *n,
-              [&](OpBuilder &eb, Location el, Value) {
-                return getBlock(eb, el, staging, world.rankIndex, true);
-              },
-              [&](OpBuilder &eb, Location el, Value partner) {
-                return getBlock(eb, el, staging, partner, true);
-              },
-              /*selfCopy=*/nullptr);
-          Value pieces = bufferization::ToTensorOp::create(
-              b, l, RankedTensorType::get(stagingType.getShape(), elementType),
-              staging, /*restrict=*/true, /*writable=*/true);
-          Value rhsPanel = tensor::CollapseShapeOp::create(
-              b, l, panelType, pieces,
-              ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+          Value rhsPanel = concatenateBlocks(
+              b, l, gatherBlocks(b, l, world, *n, mine), /*axis=*/0);
           // C[:, J] = A @ B[:, J], into a zero-filled slice of C.
           SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), firstCol};
           SmallVector<OpFoldResult> sizes{b.getIndexAttr(resultRows),

@@ -112,8 +112,8 @@ shard.grid @matc_grid(shape = 2) {sym_visibility = "private"}
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x32xf64>
 // CHECK: %[[C:.*]] = scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[EMPTY]]) -> (tensor<4x32xf64>) {
 // CHECK:   %[[COL:.*]] = arith.muli %[[J]], %{{.*}} : index
-// CHECK:   %[[STAGING:.*]] = memref.alloc() : memref<2x4x16xf64>
 // CHECK:   tensor.extract_slice %[[B]][0, %[[COL]]] [4, 16] [1, 1] : tensor<4x32xf64> to tensor<4x16xf64>
+// CHECK:   %[[STAGING:.*]] = memref.alloc() : memref<2x4x16xf64>
 // CHECK:   linalg.copy
 // CHECK:   scf.for
 // CHECK:     mpi.send
