@@ -253,16 +253,22 @@ static Value getStagedTensor(OpBuilder &b, Location loc, Value staging) {
       staging, /*restrict=*/true, /*writable=*/true);
 }
 
+/// The buffer gatherBlocks stages the `n` blocks of type `blockType` in.
+static MemRefType getStagingType(int64_t n, RankedTensorType blockType) {
+  return MemRefType::get(prependDim(n, blockType.getShape()),
+                         blockType.getElementType());
+}
+
 /// Gathers the `n` ranks' blocks `block` (a static tensor): returns a
 /// tensor N x (block shape) holding block p of rank p at position p. This
 /// rank's block is copied in, the others are received from their owners in
-/// a pairwise exchange.
+/// a pairwise exchange. The blocks are staged in `staging` (of
+/// getStagingType), a new buffer if null.
 static Value gatherBlocks(OpBuilder &b, Location loc, const World &world,
-                          int64_t n, Value block) {
+                          int64_t n, Value block, Value staging = nullptr) {
   auto blockType = cast<RankedTensorType>(block.getType());
-  auto stagingType = MemRefType::get(prependDim(n, blockType.getShape()),
-                                     blockType.getElementType());
-  Value staging = memref::AllocOp::create(b, loc, stagingType);
+  if (!staging)
+    staging = memref::AllocOp::create(b, loc, getStagingType(n, blockType));
   linalg::CopyOp::create(
       b, loc, getBuffer(b, loc, block),
       getBlock(b, loc, staging, world.rankIndex, /*flat=*/false));
@@ -487,6 +493,11 @@ struct GatheredProductToMPI : OpRewritePattern<linalg::MatmulOp> {
         RankedTensorType::get({resultRows, width}, elementType);
     World world = World::create(rewriter, loc);
     Value block = gather.getInput();
+    // One staging buffer for every panel: each panel overwrites it once the
+    // product of the previous one has read it (a fresh buffer per panel
+    // would be a fresh mmap, and its page faults, every time).
+    Value staging =
+        memref::AllocOp::create(rewriter, loc, getStagingType(*n, pieceType));
 
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -505,7 +516,7 @@ struct GatheredProductToMPI : OpRewritePattern<linalg::MatmulOp> {
                                      b.getIndexAttr(width)},
               ArrayRef<OpFoldResult>{unit(b), unit(b)});
           Value rhsPanel = concatenateBlocks(
-              b, l, gatherBlocks(b, l, world, *n, mine), /*axis=*/0);
+              b, l, gatherBlocks(b, l, world, *n, mine, staging), /*axis=*/0);
           // C[:, J] = A @ B[:, J], into a zero-filled slice of C.
           SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), firstCol};
           SmallVector<OpFoldResult> sizes{b.getIndexAttr(resultRows),

@@ -104,16 +104,18 @@ func.func @sink(%a: tensor<2x3xf64>, %b: tensor<4x3xf64>, %c: f64) -> (tensor<4x
 shard.grid @matc_grid(shape = 2) {sym_visibility = "private"}
 
 // A product of a gathered right operand: computed by column panels of it
-// (here 2 panels of 16 columns), each gathered just before its product, in
-// a zero-filled slice of the result. The gather is never materialized.
+// (here 2 panels of 16 columns), each gathered just before its product (in
+// one staging buffer for all), in a zero-filled slice of the result. The
+// gather is never materialized.
 // CHECK-LABEL: func.func @gathered_product
 // CHECK-SAME: (%[[A:.*]]: tensor<4x8xf64>, %[[B:.*]]: tensor<4x32xf64>)
 // CHECK-NOT: shard.all_gather
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x32xf64>
+// CHECK: %[[STAGING:.*]] = memref.alloc() : memref<2x4x16xf64>
 // CHECK: %[[C:.*]] = scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[EMPTY]]) -> (tensor<4x32xf64>) {
 // CHECK:   %[[COL:.*]] = arith.muli %[[J]], %{{.*}} : index
 // CHECK:   tensor.extract_slice %[[B]][0, %[[COL]]] [4, 16] [1, 1] : tensor<4x32xf64> to tensor<4x16xf64>
-// CHECK:   %[[STAGING:.*]] = memref.alloc() : memref<2x4x16xf64>
+// CHECK-NOT: memref.alloc
 // CHECK:   linalg.copy
 // CHECK:   scf.for
 // CHECK:     mpi.send
