@@ -9,7 +9,7 @@
 // Mat's sharding policy (Passes.td, docs/distributed.md): every matrix of
 // `main` is split by rows over a 1-D grid of the ranks or replicated, and
 // every Linalg op gets a loop sharding, written as shard.shard annotations
-// for upstream's sharding-propagation and shard-partition. The policy is
+// of every operand and result for upstream's shard-partition. The policy is
 // the 1-D ("row block") data distribution of ScaLAPACK-style libraries with
 // the owner-computes rule: a product C = A @ B with C split computes each
 // block of rows of C from the same rows of A and all of B.
