@@ -345,9 +345,10 @@ static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
 }
 
 /// Links `object` into `output` with `cc` (`-shared` for a library), adding
-/// the OpenMP runtime if the code calls it.
+/// the OpenMP runtime if the code calls it and MPICH if it calls MPI
+/// (`matc --ranks`).
 static int link(StringRef object, const matc::NativeRequest &request,
-                bool needsOpenMP) {
+                bool needsOpenMP, bool needsMPI) {
   llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
   if (!cc)
     return fail("cannot link: no 'cc' on PATH (install a C compiler, or "
@@ -368,6 +369,13 @@ static int link(StringRef object, const matc::NativeRequest &request,
     args.append({"-L" MATC_LLVM_LIBRARY_DIR,
                  "-Wl,-rpath," MATC_LLVM_LIBRARY_DIR, "-lomp"});
 #endif
+  if (needsMPI) {
+#ifdef MATC_MPICH_LIBRARY_DIR
+    args.append(
+        {"-L" MATC_MPICH_LIBRARY_DIR, "-Wl,-rpath," MATC_MPICH_LIBRARY_DIR});
+#endif
+    args.push_back("-lmpich");
+  }
   args.push_back("-lm");
   llvm::SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::string error;
@@ -376,7 +384,10 @@ static int link(StringRef object, const matc::NativeRequest &request,
   if (status != 0) {
     llvm::sys::fs::remove(request.output);
     return fail("linking '" + request.output + "' with '" + *cc + "' failed" +
-                (error.empty() ? "" : ": " + error));
+                (error.empty() ? "" : ": " + error) +
+                (needsMPI ? " (an MPI program links MPICH: install "
+                            "libmpich-dev)"
+                          : ""));
   }
   return 0;
 }
@@ -458,5 +469,8 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
     if (os.has_error())
       return fail("cannot write the temporary object '" + object + "'");
   }
-  return link(object, request, needsOpenMP);
+  bool needsMPI = llvm::any_of(llvmModule->functions(), [](auto &fn) {
+    return fn.isDeclaration() && fn.getName() == "MPI_Init";
+  });
+  return link(object, request, needsOpenMP, needsMPI);
 }

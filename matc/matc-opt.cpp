@@ -7,12 +7,15 @@
 //===----------------------------------------------------------------------===//
 //
 // MlirOptMain with every upstream dialect and pass, the Matrix dialect, its
-// conversion pass and the matc lowering pipelines (`matrix-to-linalg`,
-// `matrix-to-affine`, `matrix-to-llvm`), so each can be run alone.
+// conversion pass, the passes of the distributed pipeline (with the memory
+// effects of mpi ops they need) and the matc lowering pipelines
+// (`matrix-to-linalg`, `matrix-to-affine`, `matrix-to-llvm`), so each can be
+// run alone.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/Conversion/Passes.h"
+#include "MatrixDialect/Distributed/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/Pipelines.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -25,7 +28,9 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::matrix::MatrixDialect>();
+  mlir::matrix::registerMPIMemoryEffectModels(registry);
   mlir::matrix::registerMatrixPipelines();
+  mlir::matrix::registerMatrixDistributedPasses();
   mlir::matrix::registerMatrixPrepareCInterface();
   mlir::matrix::registerMatrixExportCInterface();
   return mlir::asMainReturnCode(mlir::MlirOptMain(

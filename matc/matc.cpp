@@ -22,6 +22,8 @@
 
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
+#include "MatrixDialect/Distributed/CommunicationCost.h"
+#include "MatrixDialect/Distributed/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/MLIRGen/FrontEnd.h"
 #include "MatrixDialect/Pipelines.h"
@@ -124,6 +126,44 @@ static cl::opt<unsigned>
                       "lowering, -O1..-O3 optimize (default -O2)"),
              cl::value_desc("level"), cl::cat(matcCategory));
 
+static cl::opt<unsigned> numRanks(
+    "ranks", cl::init(1),
+    cl::desc("Build an MPI program for <n> processes, run with 'mpiexec -n "
+             "<n> ./prog' (default 1: one process, no MPI); see "
+             "docs/distributed.md"),
+    cl::value_desc("n"), cl::cat(matcCategory));
+
+static cl::opt<int64_t> shardMinElements(
+    "shard-min-elements", cl::init(65536),
+    cl::desc("With --ranks: matrices with fewer elements are replicated on "
+             "every rank instead of split by rows (default 65536)"),
+    cl::value_desc("n"), cl::cat(matcCategory));
+
+/// Checks the MPI options against the rest of the command line; returns
+/// the message for `matc: error:` if they conflict.
+static std::optional<std::string>
+checkRanksOptions(const matc::NativeRequest &native) {
+  if (numRanks == 0)
+    return std::string("--ranks 0: an MPI program needs at least 1 process");
+  if (shardMinElements.getNumOccurrences() && numRanks < 2)
+    return std::string("--shard-min-elements applies only with --ranks 2 "
+                       "or more");
+  if (shardMinElements < 1)
+    return std::string("--shard-min-elements must be at least 1");
+  if (numRanks < 2)
+    return std::nullopt;
+  if (runProgram)
+    return "--run cannot start MPI processes: build an executable (-o "
+           "prog) and run it with 'mpiexec -n " +
+           std::to_string(numRanks) + " ./prog'";
+  if (native.kind == matc::NativeKind::SharedLibrary ||
+      native.kind == matc::NativeKind::Header)
+    return std::string("--ranks builds an MPI program: an executable, an "
+                       "object (-c) or an --emit stage, not a shared library "
+                       "or a C header");
+  return std::nullopt;
+}
+
 /// `--threads N`: libLLVM already registers a global option named
 /// "threads", so matc takes this one out of argv before cl sees it.
 static unsigned numThreads = 0;
@@ -169,7 +209,9 @@ static cl::extrahelp statsHelp(
     "  --stats                  - Print to stderr the flop count of the "
     "Matrix-level program before\n"
     "                             and after the Matrix-level rewrites of the "
-    "-O level\n");
+    "-O level;\n"
+    "                             with --ranks, the bytes each collective "
+    "sends\n");
 
 /// Removes every `--stats` (or `-stats`) from `args` into showStats.
 static void extractStatsOption(llvm::SmallVectorImpl<const char *> &args) {
@@ -225,6 +267,24 @@ static int printFlopStats(ModuleOp module,
     os << llvm::format(" (%.2fx fewer flops)",
                        double(before.total()) / double(after.total()));
   os << "\n";
+  return 0;
+}
+
+/// `--stats --ranks N`: prints to stderr the bytes each collective of the
+/// partitioned program sends (MatrixDialect/Distributed/CommunicationCost.h),
+/// from the Linalg stage run on a copy of `module`.
+static int printCommunicationStats(ModuleOp module,
+                                   const matrix::LoweringOptions &options) {
+  llvm::raw_ostream &os = llvm::errs();
+  OwningOpRef<ModuleOp> partitioned = module.clone();
+  PassManager linalg(module.getContext());
+  matrix::buildMatrixLoweringPipeline(linalg, matrix::LoweringStage::Linalg,
+                                      options);
+  if (failed(linalg.run(*partitioned)))
+    return fail("internal compiler error: the Linalg stage failed");
+  matrix::printCommunicationCost(
+      os, matrix::estimateCommunication(*partitioned, options.ranks),
+      options.ranks);
   return 0;
 }
 
@@ -345,6 +405,8 @@ int main(int argc, char **argv) {
       optLevel);
   if (!native)
     return fail(toString(native.takeError()));
+  if (std::optional<std::string> error = checkRanksOptions(*native))
+    return fail(*error);
   // Never write over the source: `-o prog.mat` is a slip, not a request.
   if (inputFilename != "-") {
     StringRef output = native->kind == matc::NativeKind::None ||
@@ -367,6 +429,7 @@ int main(int argc, char **argv) {
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   registry.insert<matrix::MatrixDialect>();
+  matrix::registerMPIMemoryEffectModels(registry);
   MLIRContext context(registry);
   // Parser, MLIRGen, the error cap; prints every error on the source.
   mat::FrontEnd frontEnd(context, (*buffer)->getBuffer(), bufferName);
@@ -406,7 +469,12 @@ int main(int argc, char **argv) {
   lowering.target = native->target;
   if (llvm::Error error = matc::applyTileOptions(lowering))
     return fail(toString(std::move(error)));
+  lowering.ranks = numRanks;
+  lowering.shardMinElements = shardMinElements;
   if (showStats && printFlopStats(*module, lowering) != 0)
+    return 1;
+  if (showStats && numRanks > 1 &&
+      printCommunicationStats(*module, lowering) != 0)
     return 1;
   // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).
   if (nativeCode)

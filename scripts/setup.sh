@@ -12,10 +12,12 @@ cd "$(dirname "$0")/.."
 # (scripts/test-sanitized.sh, scripts/fuzz.sh); valgrind: the leak checks of
 # generated code (test/matc/valgrind.test); libomp-22-dev: the OpenMP
 # runtime that optimized code (-O1 and up) runs its outer tiles on;
-# python3-venv: `pip install ./python` in a venv (test/python/pip-install.test).
+# python3-venv: `pip install ./python` in a venv (test/python/pip-install.test);
+# mpich libmpich-dev: MPI for the programs of `matc --ranks` (mpiexec,
+# libmpich) and their tests.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
-          libomp-22-dev python3-venv)
+          libomp-22-dev python3-venv mpich libmpich-dev)
 install_missing_packages setup "${packages[@]}"
 
 build=${MATC_BUILD_DIR:-build}

@@ -17,6 +17,7 @@ build=${MATC_ASAN_BUILD_DIR:-build-asan}
 if ! command -v clang++-22 >/dev/null ||
    [ ! -f /usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.asan-x86_64.a ] ||
    ! command -v valgrind >/dev/null ||
+   ! command -v mpiexec >/dev/null ||
    ! /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
   if ! scripts/setup.sh >/dev/null; then
     echo "test-sanitized: setup failed" >&2

@@ -64,6 +64,15 @@ except OSError:
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# MPI programs (matc --ranks) run under MPICH's mpiexec (Debian: mpich,
+# libmpich-dev; scripts/setup.sh installs them): tests that run one say
+# `REQUIRES: mpi`. As root, MPICH's mpiexec needs no extra flag.
+mpiexec = shutil.which("mpiexec.mpich") or shutil.which("mpiexec")
+mpich = getattr(config, "matc_mpich_library", "")
+if mpiexec and mpich and os.path.exists(mpich):
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpiexec", mpiexec))
+
 # A build with ASan + UBSan (-DMATC_SANITIZE=ON, scripts/test-sanitized.sh):
 # tests too slow there say `UNSUPPORTED: sanitized`. Every sanitizer report
 # (including LeakSanitizer's at exit) aborts matc, so that even a test

@@ -64,6 +64,16 @@ struct LoweringOptions {
   /// The sizes the schedule gets: the model's for `target` (the host if
   /// unset), with the replacements above.
   CodegenSizes getCodegenSizes() const;
+  /// MPI processes the program runs on (`matc --ranks`); 1: one process,
+  /// no MPI. From 2 up, the Linalg stage inlines every function into `main`
+  /// and partitions it over a 1-D grid of the ranks (matrix-shard, then
+  /// upstream's sharding-propagation and shard-partition), and the later
+  /// stages lower the collectives to the mpi dialect and that to MPI calls
+  /// (docs/distributed.md).
+  unsigned ranks = 1;
+  /// With ranks > 1: matrices with fewer elements stay replicated
+  /// (matrix-shard's `min-elements`).
+  int64_t shardMinElements = 65536;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower a
@@ -84,7 +94,8 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 /// LoweringOptions: `opt-level` (default 2), `threads` (default 0),
 /// `target-cpu` (default `host`), `target-triple`, `target-l1d`,
 /// `target-l2`, `target-l3` (cache sizes, e.g. `48K`), `tile-stack-bytes`,
-/// `matmul-f32` and `matmul-f64` (mr,nr,kc,mc,nc).
+/// `matmul-f32` and `matmul-f64` (mr,nr,kc,mc,nc), `ranks` (default 1) and
+/// `shard-min-elements` (default 65536).
 void registerMatrixPipelines();
 
 } // namespace matrix

@@ -53,6 +53,14 @@ static bool isClonedIntoParts(Operation *op) {
          (matchPattern(op, m_Constant()) || isPure(op));
 }
 
+/// Whether a function argument or result may have `type` in every later
+/// stage: builtin types and LLVM pointers (not, say, an `!mpi.comm`, which
+/// MPIToLLVM converts only as an operand of mpi ops).
+static bool isPassableType(Type type) {
+  return isa<MemRefType, IndexType, IntegerType, FloatType, VectorType,
+             LLVM::LLVMPointerType>(type);
+}
+
 namespace {
 struct MatrixOutlineLongBlocks
     : matrix::impl::MatrixOutlineLongBlocksBase<MatrixOutlineLongBlocks> {
@@ -110,7 +118,8 @@ struct MatrixOutlineLongBlocks
 
   /// Moves `run` (consecutive ops of one block) into a new private function
   /// `name`, called in its place. Returns false, changing nothing, when a
-  /// value the run defines for later ops is a stack allocation.
+  /// value the run defines for later ops is a stack allocation, or a value
+  /// it takes or gives has a type a function cannot pass.
   FailureOr<bool> outlineRun(IRRewriter &rewriter, ArrayRef<Operation *> run,
                              StringRef name) {
     llvm::SmallPtrSet<Operation *, 32> inRun(run.begin(), run.end());
@@ -121,10 +130,29 @@ struct MatrixOutlineLongBlocks
               return !inRun.contains(
                   op->getBlock()->findAncestorOpInBlock(*user));
             })) {
-          if (isStackAllocation(op))
+          if (isStackAllocation(op) || !isPassableType(result.getType()))
             return false;
           escaping.push_back(result);
         }
+
+    // The values it uses from before (but constants) must be passable too.
+    for (Operation *op : run) {
+      WalkResult walk = op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands()) {
+          Operation *def = operand.getDefiningOp();
+          Operation *defAncestor =
+              def ? op->getBlock()->findAncestorOpInBlock(*def) : nullptr;
+          bool fromRun = defAncestor && inRun.contains(defAncestor);
+          bool inside = op->isAncestor(operand.getParentBlock()->getParentOp());
+          if (!fromRun && !inside && !(def && isClonedIntoParts(def)) &&
+              !isPassableType(operand.getType()))
+            return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return false;
+    }
 
     Location loc = run.front()->getLoc();
     rewriter.setInsertionPoint(run.front());
@@ -158,8 +186,11 @@ struct MatrixOutlineLongBlocks
     if (failed(outlined))
       return failure();
     outlined->setPrivate();
-    // LLVM would inline every part back into one function.
-    (*outlined)->setAttr("llvm.noinline", rewriter.getUnitAttr());
+    // LLVM would inline every part back into one function (its single
+    // caller); the LLVM dialect passes `passthrough` on as attributes.
+    (*outlined)->setAttr(
+        "passthrough",
+        rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
     return true;
   }
 };

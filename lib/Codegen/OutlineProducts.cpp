@@ -50,6 +50,8 @@ static linalg::FillOp getZeroFillOfEmpty(linalg::MatmulOp matmul) {
 namespace {
 struct MatrixOutlineProducts
     : matrix::impl::MatrixOutlineProductsBase<MatrixOutlineProducts> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
@@ -73,26 +75,58 @@ struct MatrixOutlineProducts
       outline(matmul, symbols);
   }
 
+  /// The type B keeps in `matmul`'s product function: its own when B is
+  /// read in place, static and small (a function per B shape), else
+  /// run-time sizes.
+  RankedTensorType getRhsType(linalg::MatmulOp matmul) {
+    auto rhs = cast<RankedTensorType>(matmul.getDpsInputs()[1].getType());
+    if (!isTransposed(matmul, 1) && rhs.hasStaticShape() &&
+        rhs.getNumElements() <= staticRhsElements)
+      return rhs;
+    return RankedTensorType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                                 rhs.getElementType());
+  }
+
+  /// The types A and C have in the function whose B has type `rhsType`:
+  /// run-time sizes, but for a static B (K x N, B read in place) A is
+  /// ? x K and C ? x N, so that every loop but M is static there.
+  static std::pair<RankedTensorType, RankedTensorType>
+  getLhsAndOutTypes(linalg::MatmulOp matmul, RankedTensorType rhsType) {
+    Type element = rhsType.getElementType();
+    int64_t k = ShapedType::kDynamic, n = ShapedType::kDynamic;
+    if (rhsType.hasStaticShape()) {
+      k = rhsType.getDimSize(0);
+      n = rhsType.getDimSize(1);
+    }
+    bool ta = isTransposed(matmul, 0);
+    auto lhs = RankedTensorType::get(
+        ta ? SmallVector<int64_t>{k, ShapedType::kDynamic}
+           : SmallVector<int64_t>{ShapedType::kDynamic, k},
+        element);
+    return {lhs, RankedTensorType::get({ShapedType::kDynamic, n}, element)};
+  }
+
   /// Replaces `matmul` by a call to its variant's function.
   void outline(linalg::MatmulOp matmul, SymbolTable &symbols) {
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     Type element = resultType.getElementType();
+    RankedTensorType rhsType = getRhsType(matmul);
     func::FuncOp callee = getOrCreateVariant(
         matmul, element, isTransposed(matmul, 0), isTransposed(matmul, 1),
-        symbols);
+        rhsType, symbols);
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
-    auto dynamic = RankedTensorType::get(
-        {ShapedType::kDynamic, ShapedType::kDynamic}, element);
-    auto toDynamic = [&](Value value) -> Value {
-      if (value.getType() == dynamic)
+    auto castTo = [&](Value value, Type type) -> Value {
+      if (value.getType() == type)
         return value;
-      return tensor::CastOp::create(builder, loc, dynamic, value);
+      return tensor::CastOp::create(builder, loc, type, value);
     };
     linalg::FillOp fill = getZeroFillOfEmpty(matmul);
+    auto [lhsType, outType] = getLhsAndOutTypes(matmul, rhsType);
     SmallVector<Value> arguments = {
-        toDynamic(matmul.getDpsInputs()[0]), toDynamic(matmul.getDpsInputs()[1]),
-        toDynamic(fill.getDpsInits()[0])};
+        castTo(matmul.getDpsInputs()[0], lhsType),
+        castTo(matmul.getDpsInputs()[1], rhsType),
+        castTo(fill.getDpsInits()[0], outType)};
     auto call = func::CallOp::create(builder, loc, callee, arguments);
     Value result = call.getResult(0);
     if (result.getType() != resultType)
@@ -103,28 +137,34 @@ struct MatrixOutlineProducts
       fill.erase();
   }
 
-  /// @matc.product.<f32|f64>.<n|t><n|t>: C = A B from zeros into `%out`,
-  /// A read transposed for `ta`, B for `tb`.
+  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N>]: C = A B from zeros
+  /// into `%out`, A read transposed for `ta`, B for `tb`; B of type
+  /// `rhsType` (its static shape in the name).
   func::FuncOp getOrCreateVariant(linalg::MatmulOp prototype, Type element,
-                                  bool ta, bool tb, SymbolTable &symbols) {
+                                  bool ta, bool tb, RankedTensorType rhsType,
+                                  SymbolTable &symbols) {
     std::string name = (llvm::Twine("matc.product.") +
                         (element.isF32() ? "f32" : "f64") + "." +
                         (ta ? "t" : "n") + (tb ? "t" : "n"))
                            .str();
+    if (rhsType.hasStaticShape())
+      name += ".b" + std::to_string(rhsType.getDimSize(0)) + "x" +
+              std::to_string(rhsType.getDimSize(1));
     if (auto existing = symbols.lookup<func::FuncOp>(name))
       return existing;
     MLIRContext *context = &getContext();
-    auto dynamic = RankedTensorType::get(
-        {ShapedType::kDynamic, ShapedType::kDynamic}, element);
+    auto [lhsType, outType] = getLhsAndOutTypes(prototype, rhsType);
     OpBuilder builder(context);
     Location loc = prototype.getLoc();
     auto function = func::FuncOp::create(
         builder, loc, name,
-        builder.getFunctionType({dynamic, dynamic, dynamic}, {dynamic}));
+        builder.getFunctionType({lhsType, rhsType, outType}, {outType}));
     function.setPrivate();
     function->setAttr("matc.product", builder.getUnitAttr());
-    // LLVM would inline it back into every caller.
-    function->setAttr("llvm.noinline", builder.getUnitAttr());
+    // LLVM would inline it back into every caller; the LLVM dialect passes
+    // `passthrough` on as attributes.
+    function->setAttr("passthrough",
+                      builder.getArrayAttr({builder.getStringAttr("noinline")}));
     Block *body = function.addEntryBlock();
     builder.setInsertionPointToStart(body);
     Value zero = arith::ConstantOp::create(builder, loc,
@@ -132,7 +172,7 @@ struct MatrixOutlineProducts
     Value c = linalg::FillOp::create(builder, loc, zero, body->getArgument(2))
                   .getResult(0);
     auto matmul = linalg::MatmulOp::create(
-        builder, loc, TypeRange{dynamic},
+        builder, loc, TypeRange{outType},
         ValueRange{body->getArgument(0), body->getArgument(1)}, ValueRange{c},
         // Named: a bare ArrayAttr would bind to the `cast` parameter.
         ArrayRef<NamedAttribute>{builder.getNamedAttr(

@@ -93,19 +93,26 @@ struct MatrixVersionProducts
         }))
       return;
     OpBuilder builder(matmul);
+    int64_t m = ranges[0], n = ranges[1], k = ranges[2];
     if (llvm::none_of(ranges, ShapedType::isDynamic)) {
-      int64_t m = ranges[0], n = ranges[1], k = ranges[2];
       if (m * k + k * n <= maxElements)
         tagUnpacked(matmul, tag);
       return;
     }
+    // A small static B stays in the L1 whatever M: no packed version.
+    if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
+        k * n <= maxRhsElements) {
+      tagUnpacked(matmul, tag);
+      return;
+    }
     // M K + K N <= max-elements, from the operands' sizes.
     Location loc = matmul.getLoc();
-    Value m = getLoopSize(builder, matmul, 0), n = getLoopSize(builder, matmul, 1),
-          k = getLoopSize(builder, matmul, 2);
+    Value mSize = getLoopSize(builder, matmul, 0),
+          nSize = getLoopSize(builder, matmul, 1),
+          kSize = getLoopSize(builder, matmul, 2);
     Value elements = arith::AddIOp::create(
-        builder, loc, arith::MulIOp::create(builder, loc, m, k),
-        arith::MulIOp::create(builder, loc, k, n));
+        builder, loc, arith::MulIOp::create(builder, loc, mSize, kSize),
+        arith::MulIOp::create(builder, loc, kSize, nSize));
     Value limit = arith::ConstantIndexOp::create(builder, loc, maxElements);
     Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                         elements, limit);

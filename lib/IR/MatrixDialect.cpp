@@ -9,8 +9,9 @@
 #include "MatrixDialect/IR/Ops.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,11 +20,26 @@ using namespace mlir::matrix;
 
 #include "MatrixDialect/IR/Dialect.cpp.inc"
 
+namespace {
+/// Every Matrix op may be inlined: they compute values from their operands
+/// (or print them) and refer to nothing outside the function. The
+/// distributed pipeline inlines Mat functions into `main` before sharding
+/// it (MatrixDialect/Distributed/Passes.td).
+struct MatrixInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void MatrixDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "MatrixDialect/IR/Ops.cpp.inc"
       >();
+  addInterfaces<MatrixInlinerInterface>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -16,6 +16,7 @@
 
 #include "MatrixDialect/Codegen/Passes.h"
 #include "MatrixDialect/Conversion/Passes.h"
+#include "MatrixDialect/Distributed/Passes.h"
 #include "MatrixDialect/Transforms/Passes.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -39,7 +40,8 @@ static StringRef getStagePipeline(LoweringStage stage) {
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, buffer-deallocation-pipeline, "
-           "convert-bufferization-to-memref, matrix-lower-memref-copy, "
+           "convert-bufferization-to-memref, matrix-free-buffers-early, "
+           "matrix-lower-memref-copy, "
            "convert-linalg-to-affine-loops, canonicalize, cse, "
            "matrix-outline-long-blocks";
   case LoweringStage::LLVM:
@@ -119,8 +121,11 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     CodegenSizes sizes = options.getCodegenSizes();
     std::string stackBytes = std::to_string(
         std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
-    return "matrix-outline-products, matrix-version-products{max-elements=" +
+    std::string maxRhs = std::to_string(sizes.unpackedMaxRhsElements);
+    return "matrix-outline-products{static-rhs-elements=" + maxRhs +
+           "}, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
+           " max-rhs-elements=" + maxRhs +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
@@ -134,7 +139,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, drop-equivalent-buffer-results, "
            "buffer-deallocation-pipeline, "
-           "convert-bufferization-to-memref, "
+           "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "convert-linalg-to-loops, canonicalize, cse, "
@@ -162,6 +167,62 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
   llvm_unreachable("unknown lowering stage");
 }
 
+/// With `ranks` > 1, `pipeline` (the one-process passes of `stage`) with the
+/// passes that distribute the program over the ranks (docs/distributed.md):
+///
+/// - Linalg: prints stay `matrix.print` and every function is inlined into
+///   `main` (and then erased: the MPI program is `main`, its executable
+///   exports no C entry points of Mat functions); after the one-process passes
+///   (elementwise fusion from -O1 up), matrix-shard annotates every value of
+///   `main` (so there is nothing left for sharding-propagation to infer),
+///   upstream's shard-partition turns it into the program of one rank with
+///   shard collectives, matrix-mpi-program adds MPI_Init, the process count
+///   check and MPI_Finalize and puts each print on rank 0, and the prints are
+///   lowered.
+/// - Affine: first the collectives become the mpi dialect
+///   (matrix-lower-shard-collectives for those convert-shard-to-mpi lacks;
+///   matrix-flatten-mpi-buffers for MPIToLLVM's element counts), so that
+///   the schedule, bufferization and deallocation see their buffers.
+/// - LLVM: the mpi dialect to MPI calls (MPIToLLVM, through
+///   convert-to-llvm), MPICH's ABI, after the subviews of the communication
+///   buffers (dynamic offsets) are expanded.
+static std::string getDistributedStagePipeline(LoweringStage stage,
+                                               StringRef pipeline,
+                                               const LoweringOptions &options) {
+  std::string ranks = std::to_string(options.ranks);
+  switch (stage) {
+  case LoweringStage::Matrix:
+    return pipeline.str();
+  case LoweringStage::Linalg: {
+    StringRef convert = "convert-matrix-to-linalg";
+    assert(pipeline.starts_with(convert) && "the Linalg stage converts first");
+    return ("symbol-privatize{exclude=main}, "
+            "convert-matrix-to-linalg{lower-print=false}, inline, symbol-dce" +
+            pipeline.drop_front(convert.size()) +
+            ", matrix-shard{ranks=" + ranks +
+            " min-elements=" + std::to_string(options.shardMinElements) +
+            "}, func.func(shard-partition), "
+            "canonicalize, cse, matrix-mpi-program{ranks=" +
+            ranks + "}, convert-matrix-to-linalg, canonicalize, cse")
+        .str();
+  }
+  case LoweringStage::Affine:
+    return ("matrix-lower-shard-collectives, convert-shard-to-mpi, "
+            "matrix-erase-shard-grids, matrix-flatten-mpi-buffers, "
+            "canonicalize, cse, " +
+            pipeline)
+        .str();
+  case LoweringStage::LLVM:
+    // The subviews of the communication buffers have dynamic offsets
+    // (rank * block): their affine.apply is lowered first, for -O0 too.
+    return ("expand-strided-metadata, lower-affine, "
+            "convert-to-llvm{filter-dialects=mpi}, " +
+            pipeline)
+        .str();
+  }
+  llvm_unreachable("unknown lowering stage");
+}
+
 /// The stages are written in the textual syntax, so every pass they name
 /// must be registered before one is parsed.
 static void registerPipelinePasses() {
@@ -169,6 +230,7 @@ static void registerPipelinePasses() {
     registerAllPasses();
     registerConvertMatrixToLinalgPass();
     registerMatrixCodegenPasses();
+    registerMatrixDistributedPasses();
     registerMatrixTransformsPasses();
     return true;
   }();
@@ -181,6 +243,8 @@ void mlir::matrix::addLoweringStage(OpPassManager &pm, LoweringStage stage,
   std::string pipeline = options.optLevel == 0
                              ? getStagePipeline(stage).str()
                              : getOptimizingStagePipeline(stage, options);
+  if (options.ranks > 1)
+    pipeline = getDistributedStagePipeline(stage, pipeline, options);
   if (failed(parsePassPipeline(pipeline, pm)))
     llvm::report_fatal_error("matc: malformed built-in pass pipeline");
   // From -O1 up the Matrix stage also rewrites products by flop count
@@ -244,6 +308,16 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       *this, "matmul-f64",
       llvm::cl::desc("Tiles of f64 products, mr,nr,kc,mc,nc (default: the "
                      "model's)")};
+  Option<unsigned> ranks{
+      *this, "ranks",
+      llvm::cl::desc("MPI processes to partition the program for (1: one "
+                     "process, no MPI)"),
+      llvm::cl::init(1)};
+  Option<int64_t> shardMinElements{
+      *this, "shard-min-elements",
+      llvm::cl::desc("With ranks > 1: matrices with fewer elements stay "
+                     "replicated"),
+      llvm::cl::init(65536)};
 };
 } // namespace
 
@@ -255,6 +329,8 @@ getLoweringOptions(const PipelineOptions &cl) {
   options.optLevel = cl.optLevel;
   options.numThreads = cl.numThreads;
   options.tileStackBytes = cl.tileStackBytes;
+  options.ranks = cl.ranks;
+  options.shardMinElements = cl.shardMinElements;
   TargetOptions target;
   target.cpu = cl.targetCPU;
   target.triple = cl.targetTriple;

@@ -237,5 +237,8 @@ CodegenSizes mlir::matrix::computeCodegenSizes(const TargetDescription &target,
   // 8-row tiles: f32 and f64 at 1.02x-1.3x OpenBLAS for n = 128 and 256;
   // f32 at 361, 0.8x unpacked and 0.92x packed).
   sizes.unpackedMaxElements = target.l2.sizeBytes / 16;
+  // A static B that stays in the L1 (its rows are read for every tile of 8
+  // rows of A) needs no packing whatever M.
+  sizes.unpackedMaxRhsElements = target.l1d.sizeBytes / 16;
   return sizes;
 }

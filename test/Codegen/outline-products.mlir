@@ -21,7 +21,7 @@
 
 // CHECK-LABEL: func.func private @matc.product.f64.nn
 // CHECK-SAME: (%[[PA:.*]]: tensor<?x?xf64>, %[[PB:.*]]: tensor<?x?xf64>, %[[OUT:.*]]: tensor<?x?xf64>) -> tensor<?x?xf64>
-// CHECK-SAME: attributes {llvm.noinline, matc.product}
+// CHECK-SAME: attributes {matc.product, passthrough = ["noinline"]}
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[C:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[OUT]] : tensor<?x?xf64>)
 // CHECK: %[[R:.*]] = linalg.matmul ins(%[[PA]], %[[PB]] : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[C]] : tensor<?x?xf64>)
@@ -77,4 +77,31 @@ func.func @kept(%a: tensor<16x16xf32>, %x: tensor<?x?xf32>, %acc: tensor<?x?xf32
   %t = linalg.matmul ins(%i, %i : tensor<32x32xi32>, tensor<32x32xi32>)
                      outs(%ic : tensor<32x32xi32>) -> tensor<32x32xi32>
   return %r, %s, %t : tensor<16x16xf32>, tensor<?x?xf32>, tensor<32x32xi32>
+}
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-outline-products=static-rhs-elements=64 | FileCheck %s --check-prefix=SMALLB
+// A static B of at most static-rhs-elements elements keeps its shape in a
+// function of its own, A and C ? x K and ? x N there; a larger one, or a B
+// read transposed, goes to the function with run-time sizes.
+// CHECK-LABEL: func.func @small_rhs
+// SMALLB-LABEL: func.func @small_rhs
+// SMALLB: call @matc.product.f32.nn.b8x8({{.*}}) : (tensor<?x8xf32>, tensor<8x8xf32>, tensor<?x8xf32>) -> tensor<?x8xf32>
+// SMALLB: call @matc.product.f32.nn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// SMALLB-LABEL: func.func private @matc.product.f32.nn.b8x8
+// SMALLB-SAME: (%{{.*}}: tensor<?x8xf32>, %{{.*}}: tensor<8x8xf32>, %{{.*}}: tensor<?x8xf32>) -> tensor<?x8xf32>
+// SMALLB: linalg.matmul {{.*}} -> tensor<?x8xf32>
+func.func @small_rhs(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %m: index,
+                     %big: tensor<8x16xf32>) -> (tensor<?x8xf32>, tensor<?x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x8xf32>) -> tensor<?x8xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x8xf32>)
+                     outs(%c : tensor<?x8xf32>) -> tensor<?x8xf32>
+  %e2 = tensor.empty(%m) : tensor<?x16xf32>
+  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x16xf32>) -> tensor<?x16xf32>
+  %s = linalg.matmul ins(%a, %big : tensor<?x8xf32>, tensor<8x16xf32>)
+                     outs(%c2 : tensor<?x16xf32>) -> tensor<?x16xf32>
+  return %r, %s : tensor<?x8xf32>, tensor<?x16xf32>
 }

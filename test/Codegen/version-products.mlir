@@ -94,3 +94,23 @@ func.func @tiny(%a: tensor<3x5xf64>, %b: tensor<5x7xf64>) -> tensor<3x7xf64> {
                      outs(%c : tensor<3x7xf64>) -> tensor<3x7xf64>
   return %r : tensor<3x7xf64>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 max-rhs-elements=64" | FileCheck %s --check-prefix=RHS
+// A static B of at most max-rhs-elements elements is read from the L1
+// whatever M: tagged, without a test of the sizes.
+// CHECK-LABEL: func.func @small_static_rhs
+// OFF-LABEL: func.func @small_static_rhs
+// RHS-LABEL: func.func @small_static_rhs
+// RHS-NOT: scf.if
+// RHS: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64"}
+// RHS-NOT: scf.if
+func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index) -> tensor<?x8xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty(%m) : tensor<?x8xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x8xf64>) -> tensor<?x8xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf64>, tensor<8x8xf64>)
+                     outs(%c : tensor<?x8xf64>) -> tensor<?x8xf64>
+  return %r : tensor<?x8xf64>
+}

@@ -14,6 +14,12 @@ columns are checked too.
   test/tools/difftest.py --matc build/bin/matc --seeds 4711 -v   (one seed)
   test/tools/difftest.py --matc build/bin/matc --seeds 0:10000 --batch 10
 
+--ranks N builds each program as an MPI executable for N processes
+(`matc --ranks N --shard-min-elements M -o exe`, M = 1 by default so that
+every matrix that can be split is) and runs it under `mpiexec -n N`: the
+distributed program must print what the oracle says, as the one-process
+one does.
+
 --batch K compiles K programs per matc process, to spend less time starting
 matc and more compiling: the K programs are concatenated into one file,
 each one's names (variables and functions) prefixed with `pI_` (I = its
@@ -57,14 +63,33 @@ def parse_seeds(spec):
 
 
 def run_matc(path, level, args):
-    """Runs `matc PATH --run -OLEVEL`. Returns (stdout, failure message or
-    None): a timeout, a non-zero exit status or anything on stderr fails."""
+    """Runs `matc PATH --run -OLEVEL` (with --ranks: builds an MPI
+    executable and runs it under mpiexec). Returns (stdout, failure message
+    or None): a timeout, a non-zero exit status or anything on stderr
+    fails."""
     cmd = [args.matc, path, "--run", "-O%s" % level]
+    if args.ranks:
+        exe = "%s.O%s.exe" % (path, level)
+        build = [args.matc, path, "-O%s" % level, "--ranks", str(args.ranks),
+                 "--shard-min-elements", str(args.shard_min_elements),
+                 "-o", exe]
+        try:
+            p = subprocess.run(build, capture_output=True, text=True,
+                               timeout=args.timeout, errors="replace")
+        except subprocess.TimeoutExpired:
+            return "", "-O%s: matc timed out after %ss" % (level, args.timeout)
+        if p.returncode != 0 or p.stderr.strip():
+            return "", "-O%s: matc --ranks: exit status %d: %s" % (
+                level, p.returncode, p.stderr.strip()[:500])
+        cmd = [args.mpiexec, "-n", str(args.ranks), exe]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=args.timeout, errors="replace")
     except subprocess.TimeoutExpired:
         return "", "-O%s: timed out after %ss" % (level, args.timeout)
+    finally:
+        if args.ranks and os.path.exists(exe):
+            os.unlink(exe)
     if p.returncode != 0:
         return p.stdout, "-O%s: exit status %d: %s" % (
             level, p.returncode, p.stderr.strip()[:500])
@@ -179,6 +204,13 @@ def main():
                     help="directory for failing programs ('' for none)")
     ap.add_argument("--batch", type=int, default=1,
                     help="programs compiled per matc process (see above)")
+    ap.add_argument("--ranks", type=int, default=0,
+                    help="run as MPI programs on this many processes "
+                    "(0: matc --run)")
+    ap.add_argument("--shard-min-elements", type=int, default=1,
+                    help="with --ranks: matc's --shard-min-elements")
+    ap.add_argument("--mpiexec", default="mpiexec",
+                    help="with --ranks: the MPI launcher")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="one line per program")
     args = ap.parse_args()

@@ -106,7 +106,7 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     ```mlir
     func.func private @matc.product.f64.nn(%a: tensor<?x?xf64>,
         %b: tensor<?x?xf64>, %out: tensor<?x?xf64>) -> tensor<?x?xf64>
-        attributes {llvm.noinline} {
+        attributes {passthrough = ["noinline"]} {
       %zero = arith.constant 0.0 : f64
       %c = linalg.fill ins(%zero : f64) outs(%out : tensor<?x?xf64>) -> tensor<?x?xf64>
       %r = linalg.matmul ins(%a, %b : ...) outs(%c : ...) -> tensor<?x?xf64>
@@ -123,7 +123,20 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     static trip counts of at most 16 stay inline (the plain loops of the
     schedule cost less than a call), as do products of other element types
     or inits.
+
+    A product whose B is read in place (not transposed) and static with at
+    most `static-rhs-elements` elements (matc: the L1 in bytes / 16, as
+    matrix-version-products' `max-rhs-elements`) calls a function of its
+    own B shape, `@matc.product.f64.nn.b8x8`, whose B keeps its static
+    type: computed unpacked whatever M, that function carries no packed
+    version (a few hundred lines of LLVM IR instead of a few thousand).
   }];
+  let options = [
+    Option<"staticRhsElements", "static-rhs-elements", "int64_t",
+           /*default=*/"0",
+           "Most elements of a static B whose product function keeps B's "
+           "shape (0: none)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
@@ -178,8 +191,8 @@ def MatrixOutlineLongBlocks : Pass<"matrix-outline-long-blocks", "ModuleOp"> {
     nests. This pass, run on loops over memrefs (after bufferization and
     deallocation), cuts the body of every function of one block whose ops
     (counting nested ones) exceed `max-ops` into consecutive runs of about
-    `max-ops` ops, and moves each run into a private `llvm.noinline`
-    function `<name>.part<i>` (through an `scf.execute_region` and upstream's
+    `max-ops` ops, and moves each run into a private function (LLVM
+    `noinline`, through `passthrough`) `<name>.part<i>` (through an `scf.execute_region` and upstream's
     `outlineSingleBlockRegion`, mlir/lib/Dialect/SCF/Utils/Utils.cpp):
 
     ```mlir
@@ -217,7 +230,9 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     `"..._f64"`): the schedule then computes it with register tiles read
     from A and B where they are. With run-time sizes it wraps the product in
     an `scf.if` on them, the tagged copy in the `then` branch and the
-    original, which gets the packed schedule, in the `else` branch. Not
+    original, which gets the packed schedule, in the `else` branch; but a
+    product whose B is static and has at most `max-rhs-elements` elements
+    (it stays in the L1 whatever M is) is tagged without a test. Not
     versioned: products whose B is read transposed (`a @ b.T`: reading its
     columns in place would gather), those whose loops all run at most 16
     times (left to the plain lowering), and those already tagged.
@@ -238,11 +253,14 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
 
     matc sets `max-elements` from the target's model (a sixteenth of the
     L2 of a core in bytes: 131072 elements, products up to 256 x 256 x 256,
-    for 2 MiB; lib/Target/MatmulModel.cpp); 0 tags nothing.
+    for 2 MiB) and `max-rhs-elements` (a sixteenth of the L1 in bytes;
+    lib/Target/MatmulModel.cpp); 0 tags nothing.
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", /*default=*/"131072",
            "Most elements of A and B together computed unpacked">,
+    Option<"maxRhsElements", "max-rhs-elements", "int64_t", /*default=*/"3072",
+           "Most elements of a static B computed unpacked whatever M">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -312,6 +330,41 @@ def MatrixBoundTileTemporaries
            "Largest bounded temporary, in bytes">,
   ];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def MatrixFreeBuffersEarly : Pass<"matrix-free-buffers-early"> {
+  let summary = "Free each buffer right after its last use instead of at the "
+                "end of its block";
+  let description = [{
+    The ownership-based buffer deallocation frees a buffer at the end of the
+    block that allocates it. For the straight-line `main` of a Mat program
+    that is the end of the program: every matrix it ever computed stays in
+    memory until then. This pass moves each `memref.dealloc` of a
+    `memref.alloc` of the same block up to just after the last op of that
+    block that uses the buffer or a view of it (subviews, reshapes, casts:
+    `ViewLikeOpInterface`), uses inside nested regions counting as uses by
+    the op that holds them. A buffer that may escape is left alone: one
+    whose view is yielded, returned, passed to a call, or read by an op
+    that returns another memref or its address.
+
+    ```mlir
+    %a = memref.alloc() : memref<64x64xf64>
+    linalg.fill ins(%c : f64) outs(%a : memref<64x64xf64>)
+    linalg.copy ins(%a : memref<64x64xf64>) outs(%b : memref<64x64xf64>)
+    ... // no more uses of %a
+    memref.dealloc %a : memref<64x64xf64>
+    // becomes
+    %a = memref.alloc() : memref<64x64xf64>
+    linalg.fill ins(%c : f64) outs(%a : memref<64x64xf64>)
+    linalg.copy ins(%a : memref<64x64xf64>) outs(%b : memref<64x64xf64>)
+    memref.dealloc %a : memref<64x64xf64>
+    ...
+    ```
+
+    Run it after `buffer-deallocation-pipeline` and
+    `convert-bufferization-to-memref`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def MatrixPromoteTileBuffers

@@ -32,7 +32,16 @@ def ConvertMatrixToLinalg : Pass<"convert-matrix-to-linalg", "ModuleOp"> {
       printed as `nan` whatever their sign bit.
 
     Shapes with `?` take their sizes from `tensor.dim` of the operands.
+
+    With `lower-print=false`, `matrix.print` is left as it is, for a later
+    run of the pass: the distributed pipeline (`matc --ranks`) partitions
+    the program first, so that each print reads a whole matrix, and runs it
+    on rank 0 only.
   }];
+  let options = [
+    Option<"lowerPrint", "lower-print", "bool", /*default=*/"true",
+           "Lower matrix.print too (false: leave it for a later run)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
@@ -65,7 +74,10 @@ def MatrixPrepareCInterface
     row-major buffer), into which the result is written by
     `bufferization.materialize_in_destination ... restrict writable`, and no
     result. From -O1 up, `eliminate-empty-tensors` lets the computation
-    write into that buffer directly (no temporary, no copy).
+    write into that buffer directly (no temporary, no copy). The body of
+    the function itself becomes an allocation of its result (of the sizes
+    `result_dims` gives) and a call of the variant (LLVM `noinline`): each
+    Mat function is compiled once, in its variant.
 
     The lowering carries these attributes to the `llvm.func`s, where
     `matrix-export-c-interface` builds the entry points.
@@ -79,7 +91,10 @@ def MatrixPrepareCInterface
           result_dims = array<i64: 3, 3>}}
     ```
   }];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def MatrixExportCInterface

@@ -58,6 +58,10 @@ struct CodegenSizes {
   /// Products whose A and B have at most this many elements together are
   /// computed without packing (matrix-version-products): L2 bytes / 16.
   int64_t unpackedMaxElements = 0;
+  /// ... and whatever M, those whose B is static with at most this many
+  /// elements (each such B shape gets a product function of its own,
+  /// matrix-outline-products): L1 bytes / 16.
+  int64_t unpackedMaxRhsElements = 0;
 };
 
 /// Default stack budget of the packed tiles of one product, per thread, in

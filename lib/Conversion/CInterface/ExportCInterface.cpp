@@ -484,10 +484,21 @@ struct MatrixExportCInterface
     }
 
     // Rename every Mat function first: `def main` is `mat_main`, whose
-    // entry point is `mat_main` too.
-    for (Exported &f : functions)
-      if (failed(symbols.rename(f.impl, f.c.getCSymbol() + ".impl")))
+    // entry point is `mat_main` too. The users of every symbol are found in
+    // one walk (SymbolTable::rename walks the module for each).
+    SymbolTableCollection collection;
+    SymbolUserMap users(collection, module);
+    for (Exported &f : functions) {
+      StringAttr name = b.getStringAttr(f.c.getCSymbol() + ".impl");
+      if (symbols.lookup(name)) {
+        f.impl.emitError("symbol '") << name.getValue() << "' is already defined";
         return signalPassFailure();
+      }
+      users.replaceAllUsesWith(f.impl, name);
+      symbols.remove(f.impl);
+      SymbolTable::setSymbolName(f.impl, name);
+      symbols.insert(f.impl);
+    }
     FailureOr<LLVM::LLVMFuncOp> freeFn = LLVM::lookupOrCreateFreeFn(b, module);
     if (failed(freeFn))
       return signalPassFailure();

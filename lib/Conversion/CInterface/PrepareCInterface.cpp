@@ -17,8 +17,10 @@
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -73,6 +75,44 @@ static func::FuncOp addDestinationVariant(func::FuncOp fn) {
   if (failed(into.eraseResult(0)))
     return nullptr;
   return into;
+}
+
+/// Replaces the body of `fn` (whose copy `into` now computes its result)
+/// by an allocation of the result, of the sizes `resultDims` gives in terms
+/// of the parameters, and a call of `into` that fills it: the function's
+/// computation is compiled once, in `into`, which LLVM must not inline back
+/// (it has two callers, `fn` and the C entry point).
+static void replaceBodyByCallOf(func::FuncOp fn, func::FuncOp into,
+                                ArrayRef<SymbolicDim> resultDims) {
+  auto resultType = cast<RankedTensorType>(fn.getResultTypes().front());
+  Block &body = fn.getBody().front();
+  SmallVector<Value> args(body.getArguments());
+  // The old body goes; its arguments stay.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+    op.erase();
+  OpBuilder b = OpBuilder::atBlockEnd(&body);
+  Location loc = fn.getLoc();
+  SmallVector<Value> dynamicSizes;
+  for (auto [d, size] : llvm::enumerate(resultDims)) {
+    if (!resultType.isDynamicDim(d))
+      continue;
+    dynamicSizes.push_back(
+        size.isConstant()
+            ? Value(arith::ConstantIndexOp::create(b, loc, size.getConstant()))
+            : Value(tensor::DimOp::create(b, loc, args[size.getParam()],
+                                          size.getDim())));
+  }
+  auto outType =
+      MemRefType::get(resultType.getShape(), resultType.getElementType());
+  Value out = memref::AllocOp::create(b, loc, outType, dynamicSizes,
+                                      b.getI64IntegerAttr(64));
+  SmallVector<Value> callArgs(args);
+  callArgs.push_back(out);
+  func::CallOp::create(b, loc, into, callArgs);
+  Value result = bufferization::ToTensorOp::create(
+      b, loc, resultType, out, /*restrict=*/true, /*writable=*/true);
+  func::ReturnOp::create(b, loc, result);
+  into->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
 }
 
 /// Where `eq` comes from, for the signatures and the messages of callers.
@@ -146,6 +186,13 @@ struct MatrixPrepareCInterface
     TemporariesCache temporaries;
     StringRef prefix = mat::kUserFunctionPrefix;
     SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+    // Bodies replaced once every function is analyzed: the facts of a
+    // caller come from the bodies of its callees.
+    struct BodyCall {
+      func::FuncOp fn, into;
+      SmallVector<SymbolicDim, 2> resultDims;
+    };
+    SmallVector<BodyCall> calls;
     for (func::FuncOp fn : functions) {
       if (fn.isExternal())
         continue;
@@ -195,8 +242,11 @@ struct MatrixPrepareCInterface
           return signalPassFailure();
         }
         fn->setAttr(kCIntoAttrName, into.getSymNameAttr());
+        calls.push_back({fn, into, c.resultDims});
       }
     }
+    for (BodyCall &call : calls)
+      replaceBodyByCallOf(call.fn, call.into, call.resultDims);
   }
 };
 } // namespace

@@ -38,9 +38,13 @@ void mlir::matrix::populateMatrixToLinalgConversionPatterns(
 namespace {
 struct ConvertMatrixToLinalg
     : matrix::impl::ConvertMatrixToLinalgBase<ConvertMatrixToLinalg> {
+  using ConvertMatrixToLinalgBase::ConvertMatrixToLinalgBase;
+
   void runOnOperation() override {
     ConversionTarget target(getContext());
     target.addIllegalDialect<MatrixDialect>();
+    if (!lowerPrint)
+      target.addLegalOp<PrintOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateMatrixToLinalgConversionPatterns(patterns);

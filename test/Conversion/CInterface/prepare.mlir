@@ -9,15 +9,24 @@
 // every matrix the function computes (rows, cols, ...): here a @ b.
 
 // CHECK-LABEL: func.func @mat_mm(
-// CHECK-SAME: %{{.*}}: tensor<?x?xf64> {bufferization.writable = false}, %{{.*}}: tensor<?x?xf64> {bufferization.writable = false})
-// CHECK-SAME: matrix.c_interface = {arg_names = ["a", "b"], function_type = (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>, name = "mm", precondition_origins = [{column = 8 : i64, line = [[#@LINE+13]] : i64, note = "the inner dimensions of f64[?, ?] @ f64[?, ?] must agree", relation = "matmul_inner"}], preconditions = array<i64: -2, -3>, result_dims = array<i64: -1, -4>, temporaries = array<i64: -1, -4>}
+// CHECK-SAME: %[[FA:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[FB:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false})
+// CHECK-SAME: matrix.c_interface = {arg_names = ["a", "b"], function_type = (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>, name = "mm", precondition_origins = [{column = 8 : i64, line = [[#@LINE+22]] : i64, note = "the inner dimensions of f64[?, ?] @ f64[?, ?] must agree", relation = "matmul_inner"}], preconditions = array<i64: -2, -3>, result_dims = array<i64: -1, -4>, temporaries = array<i64: -1, -4>}
 // CHECK-SAME: matrix.c_into = "mat_mm.into"
-// CHECK: return %{{.*}} : tensor<?x?xf64>
+// The function itself allocates its result, of the sizes result_dims
+// gives (a.rows x b.cols), and calls the variant: the body is compiled
+// once, in the variant.
+// CHECK: %[[ROWS:.*]] = tensor.dim %[[FA]], %c0
+// CHECK: %[[COLS:.*]] = tensor.dim %[[FB]], %c1
+// CHECK: %[[RES:.*]] = memref.alloc(%[[ROWS]], %[[COLS]]) {alignment = 64 : i64} : memref<?x?xf64>
+// CHECK-NEXT: call @mat_mm.into(%[[FA]], %[[FB]], %[[RES]])
+// CHECK-NEXT: %[[T:.*]] = bufferization.to_tensor %[[RES]] restrict writable
+// CHECK-NEXT: return %[[T]] : tensor<?x?xf64>
 
 // Its destination-passing variant: the same body, writing the result into
-// the caller's buffer (one more argument) and returning nothing.
+// the caller's buffer (one more argument) and returning nothing; LLVM must
+// not inline it back into the function.
 // CHECK-LABEL: func.func private @mat_mm.into(
-// CHECK-SAME: %[[A:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[B:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[OUT:[^:]*]]: memref<?x?xf64>) {
+// CHECK-SAME: %[[A:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[B:[^:]*]]: tensor<?x?xf64> {bufferization.writable = false}, %[[OUT:[^:]*]]: memref<?x?xf64>) attributes {passthrough = ["noinline"]} {
 // CHECK-NOT: matrix.c_interface
 // CHECK: %[[C:.*]] = matrix.matmul %[[A]], %[[B]]
 // CHECK: bufferization.materialize_in_destination %[[C]] in restrict writable %[[OUT]] : (tensor<?x?xf64>, memref<?x?xf64>) -> ()

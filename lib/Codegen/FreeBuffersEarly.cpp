@@ -1,0 +1,118 @@
+//===- FreeBuffersEarly.cpp - The matrix-free-buffers-early pass ---------===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Moves each memref.dealloc of a buffer allocated in its block to just
+// after the buffer's last use in that block (Passes.td). The placement of
+// the frees after the last use, in the block of the allocation, is the one
+// of MLIR's former BufferDeallocation pass for straight-line code; the
+// ownership-based pass that replaced it frees at the end of the block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatrixDialect/Codegen/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace matrix {
+#define GEN_PASS_DEF_MATRIXFREEBUFFERSEARLY
+#include "MatrixDialect/Codegen/Passes.h.inc"
+} // namespace matrix
+} // namespace mlir
+
+using namespace mlir;
+
+/// Whether `user`, which reads a view of a buffer, may let the buffer
+/// outlive it: it hands the view on (a terminator, a call of a function
+/// without a body here), takes its address, or derives from it another
+/// memref that is not a view followed by findLastUse (a call's memref
+/// result may be its argument). A func.call of a function of the module
+/// that returns no memref only uses the buffer: the functions matc makes
+/// (Mat functions, the product functions of matrix-outline-products) keep
+/// no pointer to their arguments once they return.
+static bool mayEscape(Operation *user) {
+  if (user->hasTrait<OpTrait::IsTerminator>() ||
+      isa<memref::ExtractAlignedPointerAsIndexOp>(user))
+    return true;
+  if (auto call = dyn_cast<func::CallOp>(user)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return true;
+  } else if (isa<CallOpInterface>(user)) {
+    return true;
+  }
+  return llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+}
+
+/// The views of a buffer that `user` makes from `view`: the results of a
+/// view-like op (subview, reshape, cast), the base buffer of
+/// memref.extract_strided_metadata.
+static SmallVector<Value> getViews(Operation *user, Value view) {
+  if (auto viewLike = dyn_cast<ViewLikeOpInterface>(user);
+      viewLike && viewLike.getViewSource() == view)
+    return SmallVector<Value>(user->getResults());
+  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user))
+    return {metadata.getBaseBuffer()};
+  return {};
+}
+
+/// Returns the last op of `block` that uses `buffer` or a view of it (null:
+/// none but `dealloc`), or failure if the buffer may escape.
+static FailureOr<Operation *> findLastUse(Value buffer, Operation *dealloc,
+                                          Block *block) {
+  SmallVector<Value> views{buffer};
+  Operation *last = nullptr;
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      if (user == dealloc)
+        continue;
+      SmallVector<Value> derived = getViews(user, view);
+      if (!derived.empty())
+        llvm::append_range(views, derived);
+      else if (mayEscape(user))
+        return failure();
+      Operation *inBlock = block->findAncestorOpInBlock(*user);
+      if (!inBlock)
+        return failure();
+      if (!last || last->isBeforeInBlock(inBlock))
+        last = inBlock;
+    }
+  }
+  return last;
+}
+
+namespace {
+struct MatrixFreeBuffersEarly
+    : matrix::impl::MatrixFreeBuffersEarlyBase<MatrixFreeBuffersEarly> {
+  void runOnOperation() override {
+    SmallVector<memref::DeallocOp> deallocs;
+    getOperation()->walk(
+        [&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
+    for (memref::DeallocOp dealloc : deallocs) {
+      Value buffer = dealloc.getMemref();
+      auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+      Block *block = dealloc->getBlock();
+      if (!alloc || alloc->getBlock() != block)
+        continue;
+      FailureOr<Operation *> last = findLastUse(buffer, dealloc, block);
+      if (failed(last))
+        continue;
+      // A buffer without other uses is freed right after its allocation.
+      Operation *after = *last ? *last : alloc.getOperation();
+      if (after->isBeforeInBlock(dealloc))
+        dealloc->moveAfter(after);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,94 @@
+// RUN: matc-opt %s -split-input-file --matrix-free-buffers-early | FileCheck %s
+
+// A buffer is freed right after the last op of its block that uses it or a
+// view of it; a use inside a loop counts as a use by the loop.
+// CHECK-LABEL: func.func @after_last_use
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4x4xf64>
+// CHECK: %[[B:.*]] = memref.alloc() : memref<4x4xf64>
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[A]] : memref<4x4xf64>)
+// CHECK: scf.for
+// CHECK:   memref.load %[[V:.*]][
+// CHECK: }
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4x4xf64>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f64) outs(%[[B]] : memref<4x4xf64>)
+// CHECK-NEXT: memref.dealloc %[[B]] : memref<4x4xf64>
+// CHECK-NEXT: return
+func.func @after_last_use(%x: f64, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4x4xf64>
+  %b = memref.alloc() : memref<4x4xf64>
+  linalg.fill ins(%x : f64) outs(%a : memref<4x4xf64>)
+  %v = memref.subview %a[0, 0] [2, 2] [1, 1] : memref<4x4xf64> to memref<2x2xf64, strided<[4, 1]>>
+  scf.for %i = %c0 to %n step %c1 {
+    %e = memref.load %v[%c0, %c0] : memref<2x2xf64, strided<[4, 1]>>
+  }
+  linalg.fill ins(%x : f64) outs(%b : memref<4x4xf64>)
+  memref.dealloc %a : memref<4x4xf64>
+  memref.dealloc %b : memref<4x4xf64>
+  return
+}
+
+// -----
+
+// A buffer that may outlive its last use in the block stays as it is:
+// a view of it is returned, or passed to a call.
+// CHECK-LABEL: func.func @escapes
+// CHECK: %[[A:.*]] = memref.alloc()
+// CHECK: %[[B:.*]] = memref.alloc()
+// CHECK: %[[C:.*]] = memref.alloc()
+// CHECK: call @use(%[[A]])
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[C]] : memref<4x4xf64>)
+// CHECK-NEXT: memref.dealloc %[[C]] : memref<4x4xf64>
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4x4xf64>
+// CHECK-NEXT: return
+func.func private @use(memref<4x4xf64>)
+func.func @escapes(%x: f64) -> memref<2x2xf64, strided<[4, 1]>> {
+  %a = memref.alloc() : memref<4x4xf64>
+  %b = memref.alloc() : memref<4x4xf64>
+  %c = memref.alloc() : memref<4x4xf64>
+  call @use(%a) : (memref<4x4xf64>) -> ()
+  %v = memref.subview %b[0, 0] [2, 2] [1, 1] : memref<4x4xf64> to memref<2x2xf64, strided<[4, 1]>>
+  linalg.fill ins(%x : f64) outs(%c : memref<4x4xf64>)
+  memref.dealloc %a : memref<4x4xf64>
+  memref.dealloc %c : memref<4x4xf64>
+  return %v : memref<2x2xf64, strided<[4, 1]>>
+}
+
+// -----
+
+// A call of a function of the module that returns no memref only reads or
+// writes the buffer (the product functions of matrix-outline-products): the
+// buffer is freed after it. A call of a function without a body, or one
+// returning a memref (which may be the argument), may keep it: left alone.
+// CHECK-LABEL: func.func @calls
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4x4xf64>
+// CHECK: %[[B:.*]] = memref.alloc() : memref<4x4xf64>
+// CHECK: %[[C:.*]] = memref.alloc() : memref<4x4xf64>
+// CHECK-NEXT: call @product(%[[A]])
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK-NEXT: call @unknown(%[[B]])
+// CHECK-NEXT: call @identity(%[[C]])
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK-NEXT: memref.dealloc %[[C]]
+func.func private @product(%a: memref<4x4xf64>) {
+  return
+}
+func.func private @unknown(memref<4x4xf64>)
+func.func private @identity(%a: memref<4x4xf64>) -> memref<4x4xf64> {
+  return %a : memref<4x4xf64>
+}
+func.func @calls(%x: f64, %out: memref<4x4xf64>) {
+  %a = memref.alloc() : memref<4x4xf64>
+  %b = memref.alloc() : memref<4x4xf64>
+  %c = memref.alloc() : memref<4x4xf64>
+  call @product(%a) : (memref<4x4xf64>) -> ()
+  call @unknown(%b) : (memref<4x4xf64>) -> ()
+  %r = call @identity(%c) : (memref<4x4xf64>) -> memref<4x4xf64>
+  linalg.fill ins(%x : f64) outs(%out : memref<4x4xf64>)
+  memref.dealloc %a : memref<4x4xf64>
+  memref.dealloc %b : memref<4x4xf64>
+  memref.dealloc %c : memref<4x4xf64>
+  return
+}
