@@ -105,3 +105,23 @@ func.func @small_rhs(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %m: index,
                      outs(%c2 : tensor<?x16xf32>) -> tensor<?x16xf32>
   return %r, %s : tensor<?x8xf32>, tensor<?x16xf32>
 }
+
+// -----
+
+// A static B with fewer columns than a multiple of 8 (here 1: rows of C one
+// element apart) goes to the function with run-time sizes. Regression: its
+// function of B's shape, computed unpacked with a run-time M, corrupted the
+// heap on AVX-512 (difftest --ranks 2, seed 128: `A4.T @ eye(37) @ ... `
+// with A4 37 x 1).
+// CHECK-LABEL: func.func @narrow_rhs
+// SMALLB-LABEL: func.func @narrow_rhs
+// SMALLB: call @matc.product.f32.nn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// SMALLB-NOT: @matc.product.f32.nn.b
+func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %m: index) -> tensor<?x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x1xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x1xf32>)
+                     outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
+  return %r : tensor<?x1xf32>
+}

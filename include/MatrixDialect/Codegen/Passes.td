@@ -124,8 +124,8 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     schedule cost less than a call), as do products of other element types
     or inits.
 
-    A product whose B is read in place (not transposed) and static with at
-    most `static-rhs-elements` elements (matc: the L1 in bytes / 16, as
+    A product whose B is read in place (not transposed) and static, with a
+    multiple of 8 columns and at most `static-rhs-elements` elements (matc: the L1 in bytes / 16, as
     matrix-version-products' `max-rhs-elements`) calls a function of its
     own B shape, `@matc.product.f64.nn.b8x8`, whose B keeps its static
     type: computed unpacked whatever M, that function carries no packed
