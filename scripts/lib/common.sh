@@ -39,12 +39,18 @@ install_python_path() {
   else
     site=$("$python" -m site --user-site)
   fi || return 1
-  if [ "$(cat "$site/matc.pth" 2>/dev/null)" != "$dir" ]; then
+  local previous
+  previous=$(cat "$site/matc.pth" 2>/dev/null)
+  if [ "$previous" != "$dir" ]; then
     mkdir -p "$site" && printf '%s\n' "$dir" > "$site/matc.pth" || {
       echo "setup: cannot write $site/matc.pth" >&2
       return 1
     }
     echo "setup: $python imports matc from $dir ($site/matc.pth)" >&2
+    if [ -n "$previous" ]; then
+      echo "setup: note: it imported matc from $previous before; run" \
+           "scripts/setup.sh there to switch back" >&2
+    fi
   fi
   if ! (cd / && env -u PYTHONPATH "$python" -c 'import matc') >&2; then
     echo "setup: $python cannot import matc from $dir" >&2
