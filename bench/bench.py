@@ -196,7 +196,7 @@ def chains_header(sizes):
     return "\n".join(out) + "\n"
 
 
-def build(matc, build_dir, sizes):
+def build(matc, build_dir, sizes, matc_flags=()):
     os.makedirs(build_dir, exist_ok=True)
     kernels = os.path.join(build_dir, "kernels.mat")
     with open(kernels, "w") as f:
@@ -209,7 +209,8 @@ def build(matc, build_dir, sizes):
     for threads in (1, 2):
         obj = os.path.join(build_dir, "kernels_t%d.o" % threads)
         started = time.time()
-        run([matc, "-O2", "--threads", str(threads), kernels, "-c", "-o", obj])
+        run([matc, "-O2", "--threads", str(threads)] + list(matc_flags) +
+            [kernels, "-c", "-o", obj])
         log("  matc compiled %d kernels in %.1f s" % (
             8 + 2 * len(list(filter(is_square, sizes))),
             time.time() - started))
@@ -294,6 +295,10 @@ def main():
     parser.add_argument("--ops", default=",".join(OPS))
     parser.add_argument("--types", default=",".join(TYPES))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--matc-flags", default="",
+                        help="extra matc flags for the kernels, split at "
+                             "spaces (e.g. '--matmul-f32=12,32,256,264,512' "
+                             "to try tile sizes)")
     parser.add_argument("--warm-malloc", action="store_true",
                         help="keep freed memory in glibc's heap "
                              "(GLIBC_TUNABLES, see README.md)")
@@ -305,7 +310,7 @@ def main():
     types = args.types.split(",")
     build_dir = os.path.join(args.out, "build")
     if not args.no_build:
-        build(args.matc, build_dir, sizes)
+        build(args.matc, build_dir, sizes, args.matc_flags.split())
 
     started = time.time()
     rows = []

@@ -374,15 +374,21 @@ int main(int argc, char **argv) {
         matc::resolveTargetOptions();
     if (!target)
       return fail(toString(target.takeError()));
-    matrix::CodegenSizes sizes = matrix::computeCodegenSizes(*target);
+    // The tiles depend on the threads the code runs on (--threads; 0: the
+    // target's cores), as in the pipeline (LoweringOptions).
+    unsigned threads = numThreads ? numThreads : target->cores;
+    matrix::CodegenSizes sizes = matrix::computeCodegenSizes(
+        *target, matrix::kDefaultTileStackBytes, threads);
     llvm::outs() << "matc target\n";
     target->print(llvm::outs());
     llvm::outs() << "matmul f32 tiles (mr,nr,kc,mc,nc): " << sizes.f32.str()
                  << " (" << sizes.f32.getStackBytes(4) / 1024
-                 << " KiB of stack)\n"
+                 << " KiB of stack per thread, " << threads
+                 << (threads == 1 ? " thread)\n" : " threads)\n")
                  << "matmul f64 tiles (mr,nr,kc,mc,nc): " << sizes.f64.str()
                  << " (" << sizes.f64.getStackBytes(8) / 1024
-                 << " KiB of stack)\n"
+                 << " KiB of stack per thread, " << threads
+                 << (threads == 1 ? " thread)\n" : " threads)\n")
                  << "elementwise vectors: f32 " << sizes.elementwiseF32
                  << ", f64 " << sizes.elementwiseF64 << " elements\n"
                  << "products unpacked up to: " << sizes.unpackedMaxElements

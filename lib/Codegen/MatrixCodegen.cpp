@@ -135,6 +135,41 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
         "    } : !transform.any_op\n"
         "    transform.yield\n  }\n",
         x86AVX ? "true" : "false");
+    if (threads < 1) {
+      emitError(UnknownLoc::get(context))
+          << "matrix-codegen: threads must be positive";
+      return failure();
+    }
+    // The blocks of rows of the unpacked products with a long k-range, one
+    // per thread: ceil(M / threads) rows each (scf.forall's num_threads),
+    // with the fill of C fused into each block when C is one. Nothing with
+    // one thread.
+    text += "  transform.named_sequence @matc_thread_rows(%root: "
+            "!transform.any_op {transform.readonly}) {\n";
+    if (threads > 1)
+      text += llvm::formatv(
+          "    %long = transform.structured.match ops{{[\"linalg.generic\"]} "
+          "attributes{{matc.unpacked_long_k} in %root : (!transform.any_op) "
+          "-> !transform.any_op\n"
+          "    transform.foreach %long : !transform.any_op {{\n"
+          "    ^bb0(%mm: !transform.any_op):\n"
+          "      %rows, %forall = transform.structured.tile_using_forall %mm "
+          "num_threads [{0}, 0, 0] : (!transform.any_op) -> "
+          "(!transform.any_op, !transform.any_op)\n"
+          "      transform.sequence %forall : !transform.any_op "
+          "failures(suppress) {{\n"
+          "      ^bb0(%f: !transform.any_op):\n"
+          "        %fill = transform.get_producer_of_operand %f[0] : "
+          "(!transform.any_op) -> !transform.any_op\n"
+          "        transform.match.operation_name %fill [\"linalg.fill\"] : "
+          "!transform.any_op\n"
+          "        %fused, %loop = transform.structured.fuse_into_containing_op "
+          "%fill into %f : (!transform.any_op, !transform.any_op) -> "
+          "(!transform.any_op, !transform.any_op)\n"
+          "      }\n"
+          "    }\n",
+          threads);
+    text += "    transform.yield\n  }\n";
     text += "  transform.named_sequence @matc_codegen(%root: "
             "!transform.any_op {transform.consumed}) {\n";
     SmallVector<std::string> params;

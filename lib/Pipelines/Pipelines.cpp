@@ -66,7 +66,9 @@ static TargetDescription getTarget(const LoweringOptions &options) {
 }
 
 CodegenSizes LoweringOptions::getCodegenSizes() const {
-  CodegenSizes sizes = computeCodegenSizes(getTarget(*this), tileStackBytes);
+  TargetDescription target = getTarget(*this);
+  CodegenSizes sizes = computeCodegenSizes(
+      target, tileStackBytes, numThreads ? numThreads : target.cores);
   if (matmulF32)
     sizes.f32 = *matmulF32;
   if (matmulF64)
@@ -131,6 +133,9 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
            " elementwise-f64=" + std::to_string(sizes.elementwiseF64) +
            " vector-bits=" + std::to_string(target.vectorBits) +
+           " threads=" +
+           std::to_string(options.numThreads ? options.numThreads
+                                             : target.cores) +
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, canonicalize, cse, "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +

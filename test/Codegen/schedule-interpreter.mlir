@@ -57,6 +57,9 @@ module attributes {transform.with_named_sequence} {
       %a12: !transform.param<i64> {transform.readonly}, %a13: !transform.param<i64> {transform.readonly},
       %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly},
       %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly})
+  transform.named_sequence @matc_thread_rows(%root: !transform.any_op {transform.readonly}) {
+    transform.yield
+  }
   transform.named_sequence @matc_lower_transposes(%root: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %root {
       transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_16x16" avx2_lowering_strategy = true

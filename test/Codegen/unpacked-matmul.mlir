@@ -1,11 +1,12 @@
 // RUN: matc-opt %s --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512 threads=2" --canonicalize --cse | FileCheck %s --check-prefix=ROWS
 
 // A product small enough for the caches, with the unpacked schedule
 // (lib/Codegen/Schedule.mlir): register tiles of 8 x 32 (8 rows of A read in
 // place, at most 8 whatever MR) updating C in place, starting from zeros
 // (the fill of C is fused into the tiles); 100 rows are 12 tiles of 8 and a
-// masked one of 4, 70 columns 2 tiles of 32 and a masked one of 6. No
-// packing, no scf.forall.
+// tile of 4 rows (the last rows in tiles of 4, 2 and 1 rows), 70
+// columns 2 tiles of 32 and a masked one of 6. No packing, no scf.forall.
 // CHECK-LABEL: func.func @unpacked
 // CHECK-NOT: linalg.pack
 // CHECK-NOT: scf.forall
@@ -20,6 +21,8 @@
 // CHECK-NOT: vector.fma
 // CHECK: scf.yield
 // CHECK: vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c37 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<4x32xf32>)
+// CHECK-NOT: vector<8x32xi1>
 // CHECK: return
 func.func @unpacked(%a: tensor<100x37xf32>, %b: tensor<37x70xf32>) -> tensor<100x70xf32> {
   %zero = arith.constant 0.0 : f32
@@ -28,4 +31,37 @@ func.func @unpacked(%a: tensor<100x37xf32>, %b: tensor<37x70xf32>) -> tensor<100
   %r = linalg.matmul ins(%a, %b : tensor<100x37xf32>, tensor<37x70xf32>)
                      outs(%c : tensor<100x70xf32>) -> tensor<100x70xf32>
   return %r : tensor<100x70xf32>
+}
+
+// With 2 threads: 2 blocks of 50 rows, an scf.forall iteration each, the
+// fill of C fused into the block (its shared output is the empty tensor);
+// in a block, 6 register tiles of 8 rows and one of 2.
+// ROWS-LABEL: func.func @unpacked
+// ROWS-NOT: linalg.fill
+// ROWS: %[[EMPTY:.*]] = tensor.empty() : tensor<100x70xf32>
+// ROWS: scf.forall (%{{.*}}) in (2) shared_outs(%{{.*}} = %[[EMPTY]]) -> (tensor<100x70xf32>)
+// ROWS: tensor.extract_slice {{.*}} [50, 37] [1, 1] : tensor<100x37xf32> to tensor<50x37xf32>
+// ROWS: scf.for %{{.*}} = %c0 to %c48 step %c8
+// ROWS-COUNT-8: vector.fma {{.*}} : vector<32xf32>
+// ROWS: scf.for {{.*}} -> (vector<2x32xf32>)
+// ROWS: scf.forall.in_parallel
+
+// Run-time rows: the last M mod 8 rows in tiles of 4, 2 and 1 rows (the
+// loops of 4 and 2 run at most once); none is masked in its rows but the
+// tile of 4, whose size (min(4, rows left)) the peeling does not simplify.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x32xf32>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x32xf32>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<1x32xf32>)
+// CHECK-NOT: vector.create_mask {{.*}} : vector<8x
+func.func @dynamic_rows(%a: tensor<?x37xf32>, %b: tensor<37x64xf32>) -> tensor<?x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x37xf32>
+  %e = tensor.empty(%m) : tensor<?x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x37xf32>, tensor<37x64xf32>)
+                     outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
 }

@@ -5,7 +5,7 @@
 // product becomes a linalg.generic tagged for the unpacked schedule.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: linalg.matmul
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}attrs =  {matc.unpacked = "f32"}
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}attrs =  {matc.unpacked = "f32", matc.unpacked_long_k}
 // OFF-LABEL: func.func @small
 // OFF-NOT: matc.unpacked
 func.func @small(%a: tensor<128x256xf32>, %b: tensor<256x128xf32>) -> tensor<128x128xf32> {
@@ -46,7 +46,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK: %[[DEST:.*]] = tensor.empty({{.*}}) {matc.product = 0 : i64}
 // CHECK: %[[R:.*]] = scf.if %[[SMALL]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[F1:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
-// CHECK:   %[[U:.*]] = linalg.generic {{.*}} outs(%[[F1]] : tensor<?x?xf64>) attrs =  {matc.unpacked = "f64"}
+// CHECK:   %[[U:.*]] = linalg.generic {{.*}} outs(%[[F1]] : tensor<?x?xf64>) attrs =  {matc.unpacked = "f64", matc.unpacked_long_k}
 // CHECK:   scf.yield %[[U]]
 // CHECK: } else {
 // CHECK:   %[[F2:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
@@ -99,12 +99,13 @@ func.func @tiny(%a: tensor<3x5xf64>, %b: tensor<5x7xf64>) -> tensor<3x7xf64> {
 
 // RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 max-rhs-elements=64" | FileCheck %s --check-prefix=RHS
 // A static B of at most max-rhs-elements elements is read from the L1
-// whatever M: tagged, without a test of the sizes.
+// whatever M: tagged, without a test of the sizes; its k-range of 8 is
+// short (no matc.unpacked_long_k).
 // CHECK-LABEL: func.func @small_static_rhs
 // OFF-LABEL: func.func @small_static_rhs
 // RHS-LABEL: func.func @small_static_rhs
 // RHS-NOT: scf.if
-// RHS: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64"}
+// RHS: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64"} {
 // RHS-NOT: scf.if
 func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index) -> tensor<?x8xf64> {
   %zero = arith.constant 0.0 : f64

@@ -3,15 +3,15 @@
 // (lib/Target/MatmulModel.cpp), and the masked accesses split to the width
 // of its registers.
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=znver3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZEN3
-// ZEN3: matrix-codegen{{.*}}entry-point=matc_codegen matmul-f32={6,16,320,516,304} matmul-f64={6,8,256,516,192} vector-bits=256 x86-avx=true
+// ZEN3: matrix-codegen{{.*}}entry-point=matc_codegen matmul-f32={6,16,320,516,304} matmul-f64={6,8,256,516,192} threads=1 vector-bits=256 x86-avx=true
 // ZEN3: matrix-bound-tile-temporaries{max-bytes=2242560}
 // ZEN3: matrix-split-masked-vectors{max-bits=256}
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=sapphirerapids})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPR
-// SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,264,512} vector-bits=512 x86-avx=true
+// SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,264,512} threads=1 vector-bits=512 x86-avx=true
 // SPR: matrix-split-masked-vectors{max-bits=512}
 // Tiles and caches replaced; other architectures (no x86 shuffles).
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-affine{target-cpu=sapphirerapids target-l2=512K matmul-f64=8,16,128,256,256})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OVERRIDE
-// OVERRIDE: matmul-f32={12,32,256,516,448} matmul-f64={8,16,128,256,256} vector-bits=512
+// OVERRIDE: matmul-f32={12,32,256,516,448} matmul-f64={8,16,128,256,256} threads=1 vector-bits=512
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-affine{target-triple=aarch64-linux-gnu})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ARM
 // ARM: vector-bits=128 x86-avx=false
 // Errors.

@@ -71,6 +71,10 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
     Option<"x86AVX", "x86-avx", "bool", /*default=*/"false",
            "The target is x86 with AVX: 8 x 8 transposes use x86vector's "
            "AVX shuffle network">,
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Threads the code runs on: a product small enough for the "
+           "unpacked schedule is split into this many blocks of rows, one "
+           "scf.forall iteration each (1: no scf.forall)">,
     Option<"elementwiseF32", "elementwise-f32", "int64_t", /*default=*/"32",
            "Elements per vector operation of f32 elementwise ops">,
     Option<"elementwiseF64", "elementwise-f64", "int64_t", /*default=*/"16",

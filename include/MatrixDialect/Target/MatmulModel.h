@@ -76,14 +76,17 @@ llvm::Expected<MatmulTiles> makeMatmulTiles(ArrayRef<int64_t> sizes);
 llvm::Expected<MatmulTiles> parseMatmulTiles(StringRef text);
 
 /// The tiles of a product of elements of `elementBytes` bytes (4 or 8) on
-/// `target`, whose packed tiles take at most `stackBytes` per thread.
+/// `target`, whose packed tiles take at most `stackBytes` per thread, for
+/// code that runs on `threads` threads (at least 1).
 MatmulTiles computeMatmulTiles(const TargetDescription &target,
                                unsigned elementBytes,
-                               int64_t stackBytes = kDefaultTileStackBytes);
+                               int64_t stackBytes = kDefaultTileStackBytes,
+                               unsigned threads = 1);
 
-/// The sizes of every schedule for `target`.
+/// The sizes of every schedule for `target` and `threads` threads.
 CodegenSizes computeCodegenSizes(const TargetDescription &target,
-                                 int64_t stackBytes = kDefaultTileStackBytes);
+                                 int64_t stackBytes = kDefaultTileStackBytes,
+                                 unsigned threads = 1);
 
 } // namespace matrix
 } // namespace mlir
