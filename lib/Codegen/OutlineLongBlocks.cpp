@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/Codegen/Passes.h"
+#include "MatrixDialect/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -187,10 +188,8 @@ struct MatrixOutlineLongBlocks
       return failure();
     outlined->setPrivate();
     // LLVM would inline every part back into one function (its single
-    // caller); the LLVM dialect passes `passthrough` on as attributes.
-    (*outlined)->setAttr(
-        "passthrough",
-        rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
+    // caller).
+    matrix::setNoInline(*outlined);
     return true;
   }
 };

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/Codegen/Passes.h"
+#include "MatrixDialect/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,14 +31,6 @@ namespace matrix {
 } // namespace mlir
 
 using namespace mlir;
-
-/// Whether operand `index` (0: A, 1: B) of `matmul` is read transposed: the
-/// map of A is (m, n, k) -> (k, m) instead of (m, k), that of B (n, k)
-/// instead of (k, n).
-static bool isTransposed(linalg::MatmulOp matmul, unsigned index) {
-  AffineMap map = matmul.getIndexingMapsArray()[index];
-  return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
-}
 
 /// The zero fill of a tensor.empty that `matmul` starts from, or null.
 static linalg::FillOp getZeroFillOfEmpty(linalg::MatmulOp matmul) {
@@ -83,7 +76,8 @@ struct MatrixOutlineProducts
     // N a multiple of 8: with fewer columns than a vector in a row of C
     // (N = 1: rows one element apart), the masked remainders of a run-time
     // M corrupted the heap on AVX-512 (difftest --ranks 2, seed 128).
-    if (!isTransposed(matmul, 1) && rhs.hasStaticShape() &&
+    if (!matrix::isProductOperandTransposed(matmul, 1) &&
+        rhs.hasStaticShape() &&
         rhs.getDimSize(1) % 8 == 0 &&
         rhs.getNumElements() <= staticRhsElements)
       return rhs;
@@ -102,7 +96,7 @@ struct MatrixOutlineProducts
       k = rhsType.getDimSize(0);
       n = rhsType.getDimSize(1);
     }
-    bool ta = isTransposed(matmul, 0);
+    bool ta = matrix::isProductOperandTransposed(matmul, 0);
     auto lhs = RankedTensorType::get(
         ta ? SmallVector<int64_t>{k, ShapedType::kDynamic}
            : SmallVector<int64_t>{ShapedType::kDynamic, k},
@@ -116,8 +110,8 @@ struct MatrixOutlineProducts
     Type element = resultType.getElementType();
     RankedTensorType rhsType = getRhsType(matmul);
     func::FuncOp callee = getOrCreateVariant(
-        matmul, element, isTransposed(matmul, 0), isTransposed(matmul, 1),
-        rhsType, symbols);
+        matmul, element, matrix::isProductOperandTransposed(matmul, 0),
+        matrix::isProductOperandTransposed(matmul, 1), rhsType, symbols);
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
     auto castTo = [&](Value value, Type type) -> Value {
@@ -165,10 +159,8 @@ struct MatrixOutlineProducts
         builder.getFunctionType({lhsType, rhsType, outType}, {outType}));
     function.setPrivate();
     function->setAttr("matc.product", builder.getUnitAttr());
-    // LLVM would inline it back into every caller; the LLVM dialect passes
-    // `passthrough` on as attributes.
-    function->setAttr("passthrough",
-                      builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    // LLVM would inline it back into every caller.
+    matrix::setNoInline(function);
     Block *body = function.addEntryBlock();
     builder.setInsertionPointToStart(body);
     Value zero = arith::ConstantOp::create(builder, loc,

@@ -66,13 +66,6 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag) {
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
-/// Whether `matmul` reads B plainly ([K, N], the map (m, n, k) -> (k, n)).
-static bool readsPlainRhs(linalg::MatmulOp matmul) {
-  AffineMap map = matmul.getIndexingMapsArray()[1];
-  return map.getNumResults() == 2 && map.getDimPosition(0) == 2 &&
-         map.getDimPosition(1) == 1;
-}
-
 namespace {
 struct MatrixVersionProducts
     : matrix::impl::MatrixVersionProductsBase<MatrixVersionProducts> {
@@ -97,7 +90,7 @@ struct MatrixVersionProducts
   void version(linalg::MatmulOp matmul) {
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     StringRef tag = getUnpackedTag(resultType);
-    if (tag.empty() || !readsPlainRhs(matmul))
+    if (tag.empty() || matrix::isProductOperandTransposed(matmul, 1))
       return;
     SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
     // Left to the plain lowering: every loop static and at most 16.

@@ -29,6 +29,15 @@ namespace matrix {
 /// a transform-dialect library module.
 StringRef getCodegenScheduleSource();
 
+/// Whether operand `index` (0: A, 1: B) of `matmul` is read transposed: the
+/// map of A is (m, n, k) -> (k, m) instead of (m, k), that of B (n, k)
+/// instead of (k, n) (the layouts matrix-optimize folds transposes into).
+inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
+                                       unsigned index) {
+  AffineMap map = matmul.getIndexingMapsArray()[index];
+  return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
+}
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "MatrixDialect/Codegen/Passes.h.inc"

@@ -16,6 +16,7 @@
 #include "MatrixDialect/Analysis/ShapeConstraints.h"
 #include "MatrixDialect/Conversion/CInterface.h"
 #include "MatrixDialect/Conversion/Passes.h"
+#include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/MLIRGen/MLIRGen.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -112,7 +113,7 @@ static void replaceBodyByCallOf(func::FuncOp fn, func::FuncOp into,
   Value result = bufferization::ToTensorOp::create(
       b, loc, resultType, out, /*restrict=*/true, /*writable=*/true);
   func::ReturnOp::create(b, loc, result);
-  into->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+  matrix::setNoInline(into);
 }
 
 /// Where `eq` comes from, for the signatures and the messages of callers.
