@@ -31,7 +31,10 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
       of k with A and B packed per block), and its register tiles vectorized
       and lowered to `vector.fma`; every 2-D `linalg.generic` with only
       parallel loops (fused elementwise expressions, transposes, iota, eye)
-      is tiled by rows in an `scf.forall` and vectorized along its rows. Ops
+      is tiled by rows in an `scf.forall` and vectorized along its rows;
+      products tagged by `matrix-version-products` get register tiles read
+      in place (with `threads` > 1, those tagged `matc.unpacked_long_k` in
+      one block of rows per thread, an `scf.forall` iteration each). Ops
       whose loops all run at most 16 times are left to the plain lowering.
       Every size is handled (padding in the packing, masks at the edges).
       Runs on tensors, before bufferization.
@@ -240,6 +243,13 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     versioned: products whose B is read transposed (`a @ b.T`: reading its
     columns in place would gather), those whose loops all run at most 16
     times (left to the plain lowering), and those already tagged.
+
+    A tagged product whose k-range is not static and at most 16 is also
+    tagged `matc.unpacked_long_k`: the schedule then splits its rows into
+    one block per thread (an `scf.forall`) and computes its last rows
+    (M mod MR) in register tiles of 4, 2 and 1 rows instead of one tile
+    masked in its rows. With a short k-range a row is too little work for
+    either to pay for its compile time.
 
     ```mlir
     %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
