@@ -260,13 +260,17 @@ static std::string optionError(StringRef written, StringRef message,
 
 /// Says again in matc's words every error in `text`, what cl printed for
 /// the program `program`; each line is one error, but for the second lines
-/// cl adds, which matc's messages do not need.
+/// cl adds, which matc's messages do not need. After an unknown option,
+/// "too many positional arguments" is left out: the extra argument is most
+/// likely the value of that option (`--thread 2`), and a second input file
+/// would mislead.
 static llvm::SmallVector<std::string>
 translate(StringRef text, StringRef program, const Vocabulary &words) {
   std::string prefix = (program + ": ").str();
   llvm::SmallVector<std::string> errors;
   llvm::SmallVector<StringRef> lines;
   text.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  bool unknownSeen = false;
   for (StringRef line : lines) {
     if (line.starts_with("Must specify at least ") ||
         line.starts_with("Can specify at most "))
@@ -281,9 +285,12 @@ translate(StringRef text, StringRef program, const Vocabulary &words) {
     if (rest.consume_front("Unknown command line argument '")) {
       size_t end = rest.rfind("'.  Try: '");
       errors.push_back(unknownOption(rest.take_front(end), words));
+      unknownSeen = true;
       continue;
     }
     if (line == "Too many positional arguments specified!") {
+      if (unknownSeen)
+        continue;
       errors.push_back("more than one input file: matc compiles one file at "
                        "a time (see matc --help)");
       continue;
