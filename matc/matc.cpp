@@ -376,7 +376,7 @@ int main(int argc, char **argv) {
       return fail(toString(target.takeError()));
     // The tiles depend on the threads the code runs on (--threads; 0: the
     // target's cores), as in the pipeline (LoweringOptions).
-    unsigned threads = numThreads ? numThreads : target->cores;
+    unsigned threads = target->getThreads(numThreads);
     matrix::CodegenSizes sizes = matrix::computeCodegenSizes(
         *target, matrix::kDefaultTileStackBytes, threads);
     llvm::outs() << "matc target\n";

@@ -45,7 +45,7 @@ static StringRef getUnpackedTag(RankedTensorType type) {
 
 /// `matmul` as a linalg.generic tagged `matc.unpacked = TAG`: the schedule's
 /// matchers for products (linalg.matmul) leave it alone. With a k-range
-/// that is not static and at most 16, it is also tagged
+/// that is run-time or longer than 16, it is also tagged
 /// `matc.unpacked_long_k`: the schedule splits its rows between the threads
 /// and computes its last rows (M mod MR) in tiles of 4, 2 and 1 rows rather
 /// than in one tile masked in its rows, which tests each row at every step

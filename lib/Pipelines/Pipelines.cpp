@@ -67,8 +67,8 @@ static TargetDescription getTarget(const LoweringOptions &options) {
 
 CodegenSizes LoweringOptions::getCodegenSizes() const {
   TargetDescription target = getTarget(*this);
-  CodegenSizes sizes = computeCodegenSizes(
-      target, tileStackBytes, numThreads ? numThreads : target.cores);
+  CodegenSizes sizes = computeCodegenSizes(target, tileStackBytes,
+                                          target.getThreads(numThreads));
   if (matmulF32)
     sizes.f32 = *matmulF32;
   if (matmulF64)
@@ -133,9 +133,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
            " elementwise-f64=" + std::to_string(sizes.elementwiseF64) +
            " vector-bits=" + std::to_string(target.vectorBits) +
-           " threads=" +
-           std::to_string(options.numThreads ? options.numThreads
-                                             : target.cores) +
+           " threads=" + std::to_string(target.getThreads(options.numThreads)) +
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, canonicalize, cse, "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +

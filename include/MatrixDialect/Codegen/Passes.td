@@ -75,8 +75,8 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
            "The target is x86 with AVX: 8 x 8 transposes use x86vector's "
            "AVX shuffle network">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
-           "Threads the code runs on: a product small enough for the "
-           "unpacked schedule is split into this many blocks of rows, one "
+           "Threads the code runs on: an unpacked product tagged "
+           "matc.unpacked_long_k is split into this many blocks of rows, one "
            "scf.forall iteration each (1: no scf.forall)">,
     Option<"elementwiseF32", "elementwise-f32", "int64_t", /*default=*/"32",
            "Elements per vector operation of f32 elementwise ops">,
@@ -132,7 +132,8 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     or inits.
 
     A product whose B is read in place (not transposed) and static, with a
-    multiple of 8 columns and at most `static-rhs-elements` elements (matc: the L1 in bytes / 16, as
+    multiple of 8 columns and at most `static-rhs-elements` elements
+    (matc: the L1 in bytes / 16, as
     matrix-version-products' `max-rhs-elements`) calls a function of its
     own B shape, `@matc.product.f64.nn.b8x8`, whose B keeps its static
     type: computed unpacked whatever M, that function carries no packed
@@ -244,7 +245,7 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     columns in place would gather), those whose loops all run at most 16
     times (left to the plain lowering), and those already tagged.
 
-    A tagged product whose k-range is not static and at most 16 is also
+    A tagged product whose k-range is run-time or longer than 16 is also
     tagged `matc.unpacked_long_k`: the schedule then splits its rows into
     one block per thread (an `scf.forall`) and computes its last rows
     (M mod MR) in register tiles of 4, 2 and 1 rows instead of one tile

@@ -85,8 +85,14 @@ struct TargetDescription {
   /// `l3.sharedBy` cores) or absent (sizeBytes 0).
   CacheDescription l1d, l2, l3;
   /// Cores of the machine (host: the online processors; named CPU: 1 unless
-  /// overridden). Only reported; the thread count is a separate option.
+  /// overridden). The thread count is a separate option (getThreads).
   unsigned cores = 1;
+
+  /// The threads code for this target runs on when `--threads` is
+  /// `requested`: that number, or the cores for 0 (all cores).
+  unsigned getThreads(unsigned requested) const {
+    return requested ? requested : cores;
+  }
 
   /// Where the microarchitecture numbers above come from: `table` (matc's
   /// table of named CPUs), `features` (defaults for the CPU's vector
