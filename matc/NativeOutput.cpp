@@ -19,6 +19,7 @@
 #include "OutputFile.h"
 
 #include "MatrixDialect/Target/MatmulModel.h"
+#include "MatrixDialect/Target/ParallelCodegen.h"
 #include "MatrixDialect/Target/Target.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -26,12 +27,12 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/TargetParser/Host.h"
@@ -97,6 +98,14 @@ static cl::opt<std::string> targetL2(
 static cl::opt<std::string> targetL3(
     "target-l3", cl::desc("L3 cache size for the tile sizes, e.g. 32M"),
     cl::value_desc("size"), cl::init(""),
+    cl::cat(matc::getNativeOptionCategory()));
+
+static cl::opt<unsigned> compileThreads(
+    "compile-threads",
+    cl::desc("Threads LLVM optimizes and compiles native code on, a part of "
+             "the functions each (default 0: all cores; the JIT of --run and "
+             "--emit=asm use one)"),
+    cl::value_desc("n"), cl::init(0),
     cl::cat(matc::getNativeOptionCategory()));
 
 static cl::opt<std::string> matmulF32(
@@ -316,27 +325,15 @@ static void addCPUFeatureCheck(llvm::Module &module,
   llvm::appendToGlobalCtors(module, check, /*Priority=*/101);
 }
 
-/// Runs the target's code generator on `module` into `os`.
-static bool generateCode(llvm::Module &module, llvm::TargetMachine &machine,
-                         llvm::CodeGenFileType type,
-                         llvm::raw_pwrite_stream &os) {
-  llvm::legacy::PassManager pm;
-  if (machine.addPassesToEmitFile(pm, os, nullptr, type)) {
-    fail("the target cannot emit this kind of file");
-    return false;
-  }
-  pm.run(module);
-  return true;
-}
-
-/// Writes what `generateCode` makes to `path` ("-": stdout).
+/// Writes what mlir::matrix::generateCode makes to `path` ("-": stdout).
 static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
                      llvm::CodeGenFileType type, StringRef path) {
   // raw_fd_ostream on a pipe cannot seek: buffer the object in memory.
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream bufferStream(buffer);
-  if (!generateCode(module, machine, type, bufferStream))
-    return 1;
+  if (llvm::Error error =
+          mlir::matrix::generateCode(module, machine, type, bufferStream))
+    return fail(toString(std::move(error)));
   return writeOutputFile(path,
                          type == llvm::CodeGenFileType::AssemblyFile
                              ? llvm::sys::fs::OF_Text
@@ -344,11 +341,13 @@ static int writeCode(llvm::Module &module, llvm::TargetMachine &machine,
                          [&](llvm::raw_ostream &os) { os << buffer; });
 }
 
-/// Links `object` into `output` with `cc` (`-shared` for a library), adding
-/// the OpenMP runtime if the code calls it and MPICH if it calls MPI
-/// (`matc --ranks`).
-static int link(StringRef object, const matc::NativeRequest &request,
-                bool needsOpenMP, bool needsMPI) {
+/// Links `objects` into `output` with `cc` (`-shared` for a library,
+/// `-r -nostdlib` for one relocatable object), adding for executables and
+/// libraries the OpenMP runtime if the code calls it and MPICH if it calls
+/// MPI (`matc --ranks`).
+static int link(llvm::ArrayRef<std::string> objects,
+                const matc::NativeRequest &request, bool needsOpenMP,
+                bool needsMPI) {
   llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
   if (!cc)
     return fail("cannot link: no 'cc' on PATH (install a C compiler, or "
@@ -361,9 +360,17 @@ static int link(StringRef object, const matc::NativeRequest &request,
       return fail("cannot write '" + request.output + "': " + ec.message());
   }
   llvm::SmallVector<std::string> args = {*cc};
+  bool relocatable = request.kind == matc::NativeKind::Object;
   if (request.kind == matc::NativeKind::SharedLibrary)
     args.push_back("-shared");
-  args.append({"-o", request.output, object.str()});
+  if (relocatable)
+    args.append({"-r", "-nostdlib"});
+  args.append({"-o", request.output});
+  args.append(objects.begin(), objects.end());
+  if (relocatable) {
+    needsOpenMP = false;
+    needsMPI = false;
+  }
 #ifdef MATC_LLVM_LIBRARY_DIR
   if (needsOpenMP)
     args.append({"-L" MATC_LLVM_LIBRARY_DIR,
@@ -376,7 +383,8 @@ static int link(StringRef object, const matc::NativeRequest &request,
 #endif
     args.push_back("-lmpich");
   }
-  args.push_back("-lm");
+  if (!relocatable)
+    args.push_back("-lm");
   llvm::SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::string error;
   int status = llvm::sys::ExecuteAndWait(*cc, argRefs, /*Env=*/std::nullopt,
@@ -411,32 +419,26 @@ llvm::Error matc::setModuleTarget(llvm::Module &module,
 }
 
 int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
-                            unsigned optLevel) {
+                            unsigned optLevel, mlir::TimingScope &timing) {
   llvm::LLVMContext context;
+  mlir::TimingScope translation = timing.nest("Translate to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "matc");
+  translation.stop();
   if (!llvmModule)
     return fail("internal compiler error: translation to LLVM IR failed");
   llvm::TargetMachine &machine = *request.targetMachine;
   llvmModule->setTargetTriple(machine.getTargetTriple());
   llvmModule->setDataLayout(machine.createDataLayout());
-  if (llvm::Error error = mlir::makeOptimizingTransformer(
-          optLevel, /*sizeLevel=*/0, &machine)(llvmModule.get()))
-    return fail("LLVM optimization failed: " + toString(std::move(error)));
 
-  switch (request.kind) {
-  case NativeKind::Assembly:
+  mlir::TimingScope codegen =
+      timing.nest("LLVM optimization and code generation");
+  if (request.kind == NativeKind::Assembly) {
+    if (llvm::Error error = mlir::makeOptimizingTransformer(
+            optLevel, /*sizeLevel=*/0, &machine)(llvmModule.get()))
+      return fail("LLVM optimization failed: " + toString(std::move(error)));
     return writeCode(*llvmModule, machine, llvm::CodeGenFileType::AssemblyFile,
                      request.output);
-  case NativeKind::Object:
-    return writeCode(*llvmModule, machine, llvm::CodeGenFileType::ObjectFile,
-                     request.output);
-  case NativeKind::Executable:
-  case NativeKind::SharedLibrary:
-    break;
-  case NativeKind::None:
-  case NativeKind::Header:
-    llvm_unreachable("not native code");
   }
 
   if (request.kind == NativeKind::Executable && request.target) {
@@ -454,23 +456,61 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
   bool needsOpenMP = llvm::any_of(llvmModule->functions(), [](auto &fn) {
     return fn.isDeclaration() && fn.getName().starts_with("__kmpc_");
   });
-  llvm::SmallString<128> object;
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("matc", "o", fd, object))
-    return fail("cannot create a temporary object file: " + ec.message());
-  llvm::FileRemover remover(object);
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    if (!generateCode(*llvmModule, machine, llvm::CodeGenFileType::ObjectFile,
-                      os))
-      return 1;
-    os.flush();
-    if (os.has_error())
-      return fail("cannot write the temporary object '" + object + "'");
-  }
   bool needsMPI = llvm::any_of(llvmModule->functions(), [](auto &fn) {
     return fn.isDeclaration() && fn.getName() == "MPI_Init";
   });
-  return link(object, request, needsOpenMP, needsMPI);
+
+  // For -c, more than one object needs `cc` to become one file, and
+  // `objcopy` to make the symbols the partitions share local again.
+  unsigned threads =
+      compileThreads ? compileThreads.getValue()
+                     : llvm::hardware_concurrency().compute_thread_count();
+  llvm::ErrorOr<std::string> objcopy = llvm::sys::findProgramByName("objcopy");
+  if (request.kind == NativeKind::Object &&
+      (request.output == "-" || !objcopy ||
+       !llvm::sys::findProgramByName("cc")))
+    threads = 1;
+  llvm::Expected<llvm::SmallVector<llvm::SmallString<0>>> objects =
+      mlir::matrix::emitObjectsInParallel(*llvmModule, *request.target,
+                                          optLevel, threads,
+                                          mlir::matrix::kMinPartitionInstructions,
+                                          &codegen);
+  codegen.stop();
+  if (!objects)
+    return fail("LLVM code generation failed: " +
+                toString(objects.takeError()));
+  if (request.kind == NativeKind::Object && objects->size() == 1)
+    return writeOutputFile(request.output, llvm::sys::fs::OF_None,
+                           [&](llvm::raw_ostream &os) { os << (*objects)[0]; });
+
+  llvm::SmallVector<std::string> paths;
+  std::vector<std::unique_ptr<llvm::FileRemover>> removers;
+  for (const llvm::SmallString<0> &object : *objects) {
+    llvm::SmallString<128> path;
+    int fd;
+    if (std::error_code ec =
+            llvm::sys::fs::createTemporaryFile("matc", "o", fd, path))
+      return fail("cannot create a temporary object file: " + ec.message());
+    removers.push_back(std::make_unique<llvm::FileRemover>(path));
+    paths.push_back(path.str().str());
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << object;
+    os.flush();
+    if (os.has_error())
+      return fail("cannot write the temporary object '" + path + "'");
+  }
+  mlir::TimingScope linking = timing.nest("Link");
+  if (int status = link(paths, request, needsOpenMP, needsMPI))
+    return status;
+  if (request.kind != NativeKind::Object)
+    return 0;
+  StringRef args[] = {*objcopy, "--localize-hidden", request.output};
+  std::string error;
+  if (llvm::sys::ExecuteAndWait(*objcopy, args, /*Env=*/std::nullopt,
+                                /*Redirects=*/{}, 0, 0, &error) != 0) {
+    llvm::sys::fs::remove(request.output);
+    return fail("'" + *objcopy + " --localize-hidden " + request.output +
+                "' failed" + (error.empty() ? "" : ": " + error));
+  }
+  return 0;
 }

@@ -20,6 +20,7 @@
 #include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Target/Target.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -96,10 +97,15 @@ llvm::Error setModuleTarget(llvm::Module &module,
 /// Translates `module` (the LLVM dialect, after `matrix-export-c-interface`)
 /// to LLVM IR, optimizes it at `-O<optLevel>` for the request's target
 /// machine and writes assembly, an object, or (through a temporary object
-/// and `cc`) an executable or a shared library. Errors are printed as
-/// `matc: error: ...`; returns the exit status (0 or 1).
+/// and `cc`) an executable or a shared library. LLVM optimizes and compiles
+/// objects in partitions of whole functions on `--compile-threads` threads
+/// (mlir::matrix::emitObjectsInParallel); -c merges them with `cc -r` and
+/// `objcopy --localize-hidden` (one partition where either is missing).
+/// The translation, LLVM's work and the link are timed in `timing`
+/// (`--mlir-timing`). Errors are printed as `matc: error: ...`; returns the
+/// exit status (0 or 1).
 int writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
-                      unsigned optLevel);
+                      unsigned optLevel, mlir::TimingScope &timing);
 
 } // namespace matc
 

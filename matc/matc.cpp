@@ -468,7 +468,11 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return fail("bad pass manager options");
-  applyDefaultTimingPassManagerCLOptions(pm);
+  // --mlir-timing: the passes, then what native outputs do after them.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  pm.enableTiming(rootTiming);
   matrix::LoweringOptions lowering;
   lowering.optLevel = optLevel;
   lowering.numThreads = numThreads;
@@ -492,7 +496,7 @@ int main(int argc, char **argv) {
   if (failed(pm.run(*module)))
     return fail("internal compiler error: the lowering pipeline failed");
   if (nativeCode)
-    return matc::writeNativeOutput(*module, *native, optLevel);
+    return matc::writeNativeOutput(*module, *native, optLevel, rootTiming);
 
   switch (emitAction) {
   case Emit::Matrix:

@@ -1,0 +1,95 @@
+//===- ParallelCodegen.h - LLVM optimization and codegen on threads -*- C++ -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// LLVM's optimization pipeline and code generator run on one function at a
+// time but on one thread per LLVMContext: on a long program they are most of
+// matc's compile time (issue 13). This splits an LLVM module into
+// partitions of whole functions, each optimized and compiled to an object
+// on a thread of its own, in a context of its own (the scheme of LLVM's
+// parallel code generation for LTO, llvm/lib/CodeGen/ParallelCG.cpp: each
+// partition goes through bitcode into its new context).
+//
+// Unlike llvm::SplitModule (llvm/lib/Transforms/Utils/SplitModule.cpp),
+// which makes internal symbols shared by partitions external and hidden,
+// the partitions here keep every internal symbol internal: each partition
+// gets its own copy of the internal functions and constants its functions
+// use. The objects can then be linked, or merged into one relocatable
+// object, next to any other object without a clash of names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIXDIALECT_TARGET_PARALLELCODEGEN_H
+#define MATRIXDIALECT_TARGET_PARALLELCODEGEN_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+class raw_pwrite_stream;
+} // namespace llvm
+
+namespace mlir {
+class TimingScope;
+
+namespace matrix {
+
+struct TargetDescription;
+
+/// Runs `machine`'s code generator (a legacy pass manager, as llc) on
+/// `module` into `os`: an object or assembly, as `type` says. Fails if the
+/// target cannot emit that kind of file.
+llvm::Error generateCode(llvm::Module &module, llvm::TargetMachine &machine,
+                         llvm::CodeGenFileType type,
+                         llvm::raw_pwrite_stream &os);
+
+/// Splits `module` into at most `maxPartitions` modules in `module`'s
+/// context that together define what it defines: every external definition
+/// (and `llvm.global_ctors` and the other appending globals, in the first)
+/// in exactly one, balanced by instruction count (largest first, each to
+/// the partition with the fewest instructions), each with a copy of the
+/// internal definitions its functions reach and declarations of the rest.
+/// Partitions get at least `minInstructions` instructions each. Returns no
+/// partition when there would be one (a small module) or when the module
+/// cannot be split this way: a module with aliases, ifuncs, comdats or
+/// module-level inline assembly, or an internal variable that is not
+/// constant (whose copies would not be one variable).
+SmallVector<std::unique_ptr<llvm::Module>>
+splitModuleForCodegen(llvm::Module &module, unsigned maxPartitions,
+                      unsigned minInstructions);
+
+/// Optimizes (LLVM's pipeline of `-O<optLevel>`,
+/// mlir/ExecutionEngine/OptUtils.h) and compiles to a relocatable object
+/// for `target` (llvm::TargetMachine from createTargetMachine) each
+/// partition of `module` that splitModuleForCodegen makes, on up to
+/// `maxPartitions` threads at once; `module` itself, optimized in place,
+/// when it makes none. `module` must have the target's triple and data
+/// layout. Returns the objects, in partition order. Times the split and
+/// each partition (wall clock, on its thread) in `timing` if given. Fails
+/// if the target has no backend, the optimization fails or the target
+/// cannot emit objects.
+llvm::Expected<SmallVector<llvm::SmallString<0>>>
+emitObjectsInParallel(llvm::Module &module, const TargetDescription &target,
+                      unsigned optLevel, unsigned maxPartitions,
+                      unsigned minInstructions, TimingScope *timing = nullptr);
+
+/// The number of instructions below which a partition is not worth a
+/// thread: 50 small matc functions (issue 13's measure), about 0.3 s of
+/// LLVM time on one core.
+constexpr unsigned kMinPartitionInstructions = 5000;
+
+} // namespace matrix
+} // namespace mlir
+
+#endif // MATRIXDIALECT_TARGET_PARALLELCODEGEN_H
