@@ -19,9 +19,12 @@
 // LINALG: linalg.matmul ins(%[[TT]], %[[ALL]] : {{.*}} -> tensor<4x8xf64>
 // LINALG: shard.all_gather %{{.*}} : tensor<4x8xf64> -> tensor<8x8xf64>
 // LINALG: scf.if
-// LINALG: llvm.call @printf
+// LINALG: call @matc.print.f64
 // LINALG: mpi.finalize
-// LINALG-NOT: func.func
+// LINALG-NOT: func.func @
+// LINALG: func.func private @matc.print.f64
+// LINALG: llvm.call @printf
+// LINALG-NOT: func.func @
 
 // The Affine stage: the collectives are MPI point-to-point messages of 1-D buffers.
 // AFFINE-NOT: shard.

@@ -6,11 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// matrix.print becomes scf.for loops over the rows and columns that call the
+// matrix.print of a matrix becomes a call of one private function per
+// element type, `@matc.print.f32` / `@matc.print.f64` (of a
+// tensor<?x?xfN>), whose scf.for loops over the rows and columns call the
 // C library's printf with "%g" (the first element of a row) or " %g" (the
-// others) and "\n" after each row, as mlir/examples/toy/Ch6 prints. printf
-// is in every process, so the code runs unchanged in the JIT, under
-// mlir-runner and in native executables, with no runtime library of ours.
+// others) and "\n" after each row, as mlir/examples/toy/Ch6 prints. One
+// function, not loops at every print: a program of many prints is compiled
+// (and LLVM unrolls its loops) once. printf is in every process, so the
+// code runs unchanged in the JIT, under mlir-runner and in native
+// executables, with no runtime library of ours. A scalar is one printf.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +22,7 @@
 
 #include "MatrixDialect/IR/Ops.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -73,6 +78,66 @@ static Value toPrintableDouble(OpBuilder &b, Location loc, Value x) {
   return arith::SelectOp::create(b, loc, isNan, quietNan, x);
 }
 
+/// Calls printf with `format` and, if given, `number` (made printable).
+static void callPrintf(OpBuilder &b, Location loc, LLVM::LLVMFuncOp printf,
+                       Value format, std::optional<Value> number) {
+  SmallVector<Value, 2> args{format};
+  if (number)
+    args.push_back(toPrintableDouble(b, loc, *number));
+  LLVM::CallOp::create(b, loc, printf, args);
+}
+
+/// Returns `@matc.print.<element type>` of `module`, creating it on first
+/// use: `(tensor<?x?xT>) -> ()`, printing its matrix a row per line.
+static func::FuncOp getOrInsertPrintMatrix(OpBuilder &b, ModuleOp module,
+                                           Type elementType) {
+  std::string name;
+  llvm::raw_string_ostream(name) << "matc.print." << elementType;
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  MLIRContext *ctx = b.getContext();
+  Location loc = module.getLoc();
+  auto matrixType = RankedTensorType::get(
+      {ShapedType::kDynamic, ShapedType::kDynamic}, elementType);
+  OpBuilder::InsertionGuard guard(b);
+  LLVM::LLVMFuncOp printf = getOrInsertPrintf(b, module);
+  b.setInsertionPointToEnd(module.getBody());
+  auto function = func::FuncOp::create(
+      b, loc, name, FunctionType::get(ctx, {matrixType}, {}));
+  function.setPrivate();
+  Block *body = function.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Value input = body->getArgument(0);
+  Value first = getFormatString(b, loc, module, "matc.fmt.first", "%g");
+  Value rest = getFormatString(b, loc, module, "matc.fmt.rest", " %g");
+  Value newline =
+      getFormatString(b, loc, module, "matc.fmt.newline", "\n");
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value rows = tensor::DimOp::create(b, loc, input, 0);
+  Value cols = tensor::DimOp::create(b, loc, input, 1);
+  scf::ForOp::create(
+      b, loc, zero, rows, one, {},
+      [&](OpBuilder &rb, Location l, Value i, ValueRange) {
+        scf::ForOp::create(
+            rb, l, zero, cols, one, {},
+            [&](OpBuilder &cb, Location cl, Value j, ValueRange) {
+              Value x =
+                  tensor::ExtractOp::create(cb, cl, input, ValueRange{i, j});
+              Value isFirst = arith::CmpIOp::create(
+                  cb, cl, arith::CmpIPredicate::eq, j, zero);
+              Value format =
+                  arith::SelectOp::create(cb, cl, isFirst, first, rest);
+              callPrintf(cb, cl, printf, format, x);
+              scf::YieldOp::create(cb, cl);
+            });
+        callPrintf(rb, l, printf, newline, std::nullopt);
+        scf::YieldOp::create(rb, l);
+      });
+  func::ReturnOp::create(b, loc);
+  return function;
+}
+
 namespace {
 
 struct PrintLowering : OpConversionPattern<PrintOp> {
@@ -82,54 +147,21 @@ struct PrintLowering : OpConversionPattern<PrintOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
-    LLVM::LLVMFuncOp printf = getOrInsertPrintf(rewriter, module);
-    auto callPrintf = [&](OpBuilder &b, Location l, Value format,
-                          std::optional<Value> number) {
-      SmallVector<Value, 2> args{format};
-      if (number)
-        args.push_back(toPrintableDouble(b, l, *number));
-      LLVM::CallOp::create(b, l, printf, args);
-    };
-
     Value input = adaptor.getInput();
-    if (!isa<RankedTensorType>(input.getType())) {
-      callPrintf(rewriter, loc,
+    auto matrixType = dyn_cast<RankedTensorType>(input.getType());
+    if (!matrixType) {
+      callPrintf(rewriter, loc, getOrInsertPrintf(rewriter, module),
                  getFormatString(rewriter, loc, module, "matc.fmt.scalar",
                                  "%g\n"),
                  input);
       rewriter.eraseOp(op);
       return success();
     }
-
-    Value first =
-        getFormatString(rewriter, loc, module, "matc.fmt.first", "%g");
-    Value rest =
-        getFormatString(rewriter, loc, module, "matc.fmt.rest", " %g");
-    Value newline =
-        getFormatString(rewriter, loc, module, "matc.fmt.newline", "\n");
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value rows = tensor::DimOp::create(rewriter, loc, input, 0);
-    Value cols = tensor::DimOp::create(rewriter, loc, input, 1);
-    scf::ForOp::create(
-        rewriter, loc, zero, rows, one, {},
-        [&](OpBuilder &b, Location l, Value i, ValueRange) {
-          scf::ForOp::create(
-              b, l, zero, cols, one, {},
-              [&](OpBuilder &ib, Location il, Value j, ValueRange) {
-                Value x = tensor::ExtractOp::create(ib, il, input,
-                                                    ValueRange{i, j});
-                Value isFirst = arith::CmpIOp::create(
-                    ib, il, arith::CmpIPredicate::eq, j, zero);
-                Value format =
-                    arith::SelectOp::create(ib, il, isFirst, first, rest);
-                callPrintf(ib, il, format, x);
-                scf::YieldOp::create(ib, il);
-              });
-          callPrintf(b, l, newline, std::nullopt);
-          scf::YieldOp::create(b, l);
-        });
-    rewriter.eraseOp(op);
+    func::FuncOp print =
+        getOrInsertPrintMatrix(rewriter, module, matrixType.getElementType());
+    Value matrix = tensor::CastOp::create(
+        rewriter, loc, print.getArgumentTypes()[0], input);
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, print, ValueRange{matrix});
     return success();
   }
 };
