@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Moves each memref.dealloc of a buffer allocated in its block to just
-// after the buffer's last use in that block (Passes.td). The placement of
+// Moves each memref.dealloc of a buffer allocated in its block (by
+// memref.alloc or a call) to just after the buffer's last use in that block
+// (Passes.td). The placement of
 // the frees after the last use, in the block of the allocation, is the one
 // of MLIR's former BufferDeallocation pass for straight-line code; the
 // ownership-based pass that replaced it frees at the end of the block.
@@ -67,15 +68,16 @@ static SmallVector<Value> getViews(Operation *user, Value view) {
 }
 
 /// Returns the last op of `block` that uses `buffer` or a view of it (null:
-/// none but `dealloc`), or failure if the buffer may escape.
+/// none but `dealloc` and `metadata`, the op that takes the base buffer
+/// `dealloc` frees), or failure if the buffer may escape.
 static FailureOr<Operation *> findLastUse(Value buffer, Operation *dealloc,
-                                          Block *block) {
+                                          Operation *metadata, Block *block) {
   SmallVector<Value> views{buffer};
   Operation *last = nullptr;
   while (!views.empty()) {
     Value view = views.pop_back_val();
     for (Operation *user : view.getUsers()) {
-      if (user == dealloc)
+      if (user == dealloc || user == metadata)
         continue;
       SmallVector<Value> derived = getViews(user, view);
       if (!derived.empty())
@@ -100,18 +102,33 @@ struct MatrixFreeBuffersEarly
     getOperation()->walk(
         [&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
     for (memref::DeallocOp dealloc : deallocs) {
-      Value buffer = dealloc.getMemref();
-      auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+      // A memref.alloc, or a call result (freed through its base buffer).
+      Value allocation = matrix::getDistinctAllocation(dealloc.getMemref());
+      Operation *definer = allocation ? allocation.getDefiningOp() : nullptr;
       Block *block = dealloc->getBlock();
-      if (!alloc || alloc->getBlock() != block)
+      if (!definer || definer->getBlock() != block)
         continue;
-      FailureOr<Operation *> last = findLastUse(buffer, dealloc, block);
+      // The base buffer of a call result is taken just before its free
+      // (by convert-bufferization-to-memref); the two move together.
+      auto metadata =
+          dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
+      if (metadata &&
+          (metadata->getBlock() != block || !metadata->hasOneUse() ||
+           !dealloc.getMemref().hasOneUse()))
+        continue;
+      FailureOr<Operation *> last =
+          findLastUse(allocation, dealloc, metadata, block);
       if (failed(last))
         continue;
       // A buffer without other uses is freed right after its allocation.
-      Operation *after = *last ? *last : alloc.getOperation();
-      if (after->isBeforeInBlock(dealloc))
-        dealloc->moveAfter(after);
+      Operation *after = *last ? *last : definer;
+      if (!after->isBeforeInBlock(dealloc))
+        continue;
+      if (metadata) {
+        metadata->moveAfter(after);
+        after = metadata;
+      }
+      dealloc->moveAfter(after);
     }
   }
 };

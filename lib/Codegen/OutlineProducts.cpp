@@ -57,22 +57,28 @@ struct MatrixOutlineProducts
       Type element = getElementTypeOrSelf(matmul.getResult(0).getType());
       if (!element.isF32() && !element.isF64())
         return;
-      SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
-      if (llvm::all_of(ranges, [](int64_t r) {
-            return !ShapedType::isDynamic(r) && r <= 16;
-          }))
-        return;
       products.push_back(matmul);
     });
     for (linalg::MatmulOp matmul : products)
       outline(matmul, symbols);
   }
 
-  /// The type B keeps in `matmul`'s product function: its own when B is
-  /// read in place, static and small (a function per B shape), else
-  /// run-time sizes.
+  /// Whether every loop of `matmul` has a static trip count of at most 16:
+  /// the schedule keeps its plain loops, and its function keeps every
+  /// operand's static type (a function per shape).
+  static bool isTiny(linalg::MatmulOp matmul) {
+    return llvm::all_of(matmul.getStaticLoopRanges(), [](int64_t r) {
+      return !ShapedType::isDynamic(r) && r <= 16;
+    });
+  }
+
+  /// The type B keeps in `matmul`'s product function: its own when the
+  /// product is tiny or B is read in place, static and small (a function
+  /// per B shape), else run-time sizes.
   RankedTensorType getRhsType(linalg::MatmulOp matmul) {
     auto rhs = cast<RankedTensorType>(matmul.getDpsInputs()[1].getType());
+    if (isTiny(matmul))
+      return rhs;
     // N a multiple of 8: with fewer columns than a vector in a row of C
     // (N = 1: rows one element apart), the masked remainders of a run-time
     // M corrupted the heap on AVX-512 (difftest --ranks 2, seed 128).
@@ -90,6 +96,9 @@ struct MatrixOutlineProducts
   /// ? x K and C ? x N, so that every loop but M is static there.
   static std::pair<RankedTensorType, RankedTensorType>
   getLhsAndOutTypes(linalg::MatmulOp matmul, RankedTensorType rhsType) {
+    if (isTiny(matmul))
+      return {cast<RankedTensorType>(matmul.getDpsInputs()[0].getType()),
+              cast<RankedTensorType>(matmul.getResult(0).getType())};
     Type element = rhsType.getElementType();
     int64_t k = ShapedType::kDynamic, n = ShapedType::kDynamic;
     if (rhsType.hasStaticShape()) {
@@ -135,9 +144,10 @@ struct MatrixOutlineProducts
       fill.erase();
   }
 
-  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N>]: C = A B from zeros
-  /// into `%out`, A read transposed for `ta`, B for `tb`; B of type
-  /// `rhsType` (its static shape in the name).
+  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .s<M>x<K>x<N>]:
+  /// C = A B from zeros into `%out`, A read transposed for `ta`, B for
+  /// `tb`; B of type `rhsType` (its static shape in the name), or every
+  /// operand static (a tiny product).
   func::FuncOp getOrCreateVariant(linalg::MatmulOp prototype, Type element,
                                   bool ta, bool tb, RankedTensorType rhsType,
                                   SymbolTable &symbols) {
@@ -145,9 +155,15 @@ struct MatrixOutlineProducts
                         (element.isF32() ? "f32" : "f64") + "." +
                         (ta ? "t" : "n") + (tb ? "t" : "n"))
                            .str();
-    if (rhsType.hasStaticShape())
+    if (isTiny(prototype)) {
+      // M x K x N.
+      SmallVector<int64_t> ranges = prototype.getStaticLoopRanges();
+      name += ".s" + std::to_string(ranges[0]) + "x" +
+              std::to_string(ranges[2]) + "x" + std::to_string(ranges[1]);
+    } else if (rhsType.hasStaticShape()) {
       name += ".b" + std::to_string(rhsType.getDimSize(0)) + "x" +
               std::to_string(rhsType.getDimSize(1));
+    }
     if (auto existing = symbols.lookup<func::FuncOp>(name))
       return existing;
     MLIRContext *context = &getContext();

@@ -26,6 +26,18 @@ using namespace mlir;
 using namespace mlir::matrix;
 
 /// The upstream passes of each stage, in the textual pipeline syntax.
+/// Upstream's buffer-deallocation-pipeline
+/// (mlir/lib/Dialect/Bufferization/Pipelines/BufferizationPipelines.cpp),
+/// with matrix-split-deallocs before the deallocations are lowered: the
+/// results of Mat functions are freed each on its own, not together with a
+/// run-time test of every pair of pointers at the end of the block (and
+/// matrix-free-buffers-early can then free them after their last use).
+#define MATC_DEALLOCATION_PIPELINE                                             \
+  "expand-realloc{emit-deallocs=false}, canonicalize, "                        \
+  "ownership-based-buffer-deallocation, canonicalize, "                        \
+  "buffer-deallocation-simplification, matrix-split-deallocs, "                \
+  "bufferization-lower-deallocations, cse, canonicalize"
+
 static StringRef getStagePipeline(LoweringStage stage) {
   switch (stage) {
   case LoweringStage::Matrix:
@@ -39,7 +51,7 @@ static StringRef getStagePipeline(LoweringStage stage) {
     return "matrix-split-shared-destinations, "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
-           "canonicalize, buffer-deallocation-pipeline, "
+           "canonicalize, " MATC_DEALLOCATION_PIPELINE ", "
            "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, "
            "convert-linalg-to-affine-loops, canonicalize, cse, "
@@ -141,7 +153,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "canonicalize, drop-equivalent-buffer-results, "
-           "buffer-deallocation-pipeline, "
+           MATC_DEALLOCATION_PIPELINE ", "
            "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +

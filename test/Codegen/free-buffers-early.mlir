@@ -92,3 +92,52 @@ func.func @calls(%x: f64, %out: memref<4x4xf64>) {
   memref.dealloc %c : memref<4x4xf64>
   return
 }
+
+// -----
+
+// The result of a call of a function of the module is a new buffer (after
+// the ownership-based deallocation, which makes results owned by the
+// caller): it is freed through its base buffer after its last use, the base
+// buffer taken there. The result of a function without a body is left
+// alone.
+// CHECK-LABEL: func.func @call_results
+// CHECK: %[[R:.*]] = call @make() : () -> memref<4x4xf64>
+// CHECK-NEXT: call @product(%[[R]])
+// CHECK-NEXT: %[[BASE:.*]], %{{.*}}, %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[R]]
+// CHECK-NEXT: memref.dealloc %[[BASE]] : memref<f64>
+// CHECK-NEXT: %[[S:.*]] = call @make_elsewhere()
+// CHECK-NEXT: call @product(%[[S]])
+// CHECK-NEXT: %[[T:.*]] = call @make() : () -> memref<4x4xf64>
+// CHECK-NEXT: %[[TBASE:.*]], %{{.*}}, %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[T]]
+// CHECK-NEXT: memref.dealloc %[[TBASE]] : memref<f64>
+// CHECK-NEXT: %[[U:.*]] = memref.alloc()
+// CHECK-NEXT: call @product(%[[U]])
+// CHECK-NEXT: memref.dealloc %[[U]]
+// CHECK-NEXT: %[[SBASE:.*]], %{{.*}}, %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[S]]
+// CHECK-NEXT: memref.dealloc %[[SBASE]] : memref<f64>
+// CHECK-NEXT: return
+func.func private @product(%a: memref<4x4xf64>) {
+  return
+}
+func.func private @make() -> memref<4x4xf64> {
+  %a = memref.alloc() : memref<4x4xf64>
+  return %a : memref<4x4xf64>
+}
+func.func private @make_elsewhere() -> memref<4x4xf64>
+func.func @call_results() {
+  %r = call @make() : () -> memref<4x4xf64>
+  call @product(%r) : (memref<4x4xf64>) -> ()
+  %s = call @make_elsewhere() : () -> memref<4x4xf64>
+  call @product(%s) : (memref<4x4xf64>) -> ()
+  %t = call @make() : () -> memref<4x4xf64>
+  %u = memref.alloc() : memref<4x4xf64>
+  call @product(%u) : (memref<4x4xf64>) -> ()
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %r : memref<4x4xf64> -> memref<f64>, index, index, index, index, index
+  memref.dealloc %base : memref<f64>
+  %sbase, %soffset, %ssizes:2, %sstrides:2 = memref.extract_strided_metadata %s : memref<4x4xf64> -> memref<f64>, index, index, index, index, index
+  memref.dealloc %sbase : memref<f64>
+  %tbase, %toffset, %tsizes:2, %tstrides:2 = memref.extract_strided_metadata %t : memref<4x4xf64> -> memref<f64>, index, index, index, index, index
+  memref.dealloc %tbase : memref<f64>
+  memref.dealloc %u : memref<4x4xf64>
+  return
+}

@@ -55,11 +55,17 @@ func.func @two_layouts(%a: tensor<35x11xf64>, %b: tensor<11x6xf64>,
 
 // -----
 
-// Kept inline: all loops static and at most 16 long; an init other than
-// zeros (an accumulation); an element type without a variant.
+// A tiny product (all loops static and at most 16 long) calls a function
+// of its own shape, every operand static (M x K x N in the name). Kept
+// inline: an init other than zeros (an accumulation); an element type
+// without a variant.
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-3: linalg.matmul
+// CHECK: call @matc.product.f32.nn.s16x16x16(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+// CHECK-COUNT-2: linalg.matmul
 // CHECK-NOT: call
+// CHECK: func.func private @matc.product.f32.nn.s16x16x16(%{{.*}}: tensor<16x16xf32>, %{{.*}}: tensor<16x16xf32>, %{{.*}}: tensor<16x16xf32>) -> tensor<16x16xf32>
+// CHECK: linalg.fill
+// CHECK: linalg.matmul
 // CHECK-NOT: func.func private @matc.product
 func.func @kept(%a: tensor<16x16xf32>, %x: tensor<?x?xf32>, %acc: tensor<?x?xf32>,
                 %i: tensor<32x32xi32>)

@@ -38,6 +38,14 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// If `memref` is a buffer no other buffer of its function can alias, the
+/// value that allocates it: a `memref.alloc` result, or a result of a
+/// `func.call` of a function with a body in the module (after the
+/// ownership-based deallocation, a new buffer owned by the caller), or the
+/// one of which `memref` is the base buffer
+/// (`memref.extract_strided_metadata`). Else null. (SplitDeallocs.cpp)
+Value getDistinctAllocation(Value memref);
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "MatrixDialect/Codegen/Passes.h.inc"

@@ -126,10 +126,16 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     not with its products times their code (as BLIS calls one
     micro-kernel). The destination (`%out`) is the caller's
     `tensor.empty`: with bufferization across function boundaries the
-    result is computed in the caller's buffer. Products whose loops all have
-    static trip counts of at most 16 stay inline (the plain loops of the
-    schedule cost less than a call), as do products of other element types
-    or inits.
+    result is computed in the caller's buffer. Products of other element
+    types or inits stay inline.
+
+    A tiny product, whose loops all have static trip counts of at most 16
+    (the schedule keeps its plain loops, which LLVM unrolls and
+    vectorizes), calls a function of its own shape, every operand static:
+    `@matc.product.f64.nn.s8x8x8` (M x K x N). A program of many such
+    products (issue 13: 1000 statements of 8 x 8 matrices, a chain of 999
+    products) has LLVM unroll each shape once, not once per product, for
+    the cost of a call.
 
     A product whose B is read in place (not transposed) and static, with a
     multiple of 8 columns and at most `static-rhs-elements` elements
@@ -347,6 +353,44 @@ def MatrixBoundTileTemporaries
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def MatrixSplitDeallocs : Pass<"matrix-split-deallocs"> {
+  let summary = "Split a bufferization.dealloc of buffers that cannot alias "
+                "into one per buffer";
+  let description = [{
+    The ownership-based buffer deallocation frees the buffers a block owns
+    with one `bufferization.dealloc` at its end. Unless it can prove that
+    they do not alias, that op is lowered to a run-time test of every pair
+    of pointers (`dealloc_helper`), and `matrix-free-buffers-early` cannot
+    move the free of any of them to its last use: in a `main` calling Mat
+    functions, every result stays in memory to the end of the program, and
+    the end of `main` tests all of them against each other.
+
+    `buffer-deallocation-simplification` proves it for `memref.alloc`s, but
+    not for the results of calls. A result of a call of a function of the
+    module, though, is a new buffer: under the deallocation's function
+    boundary ABI (results owned by the caller), a function that would
+    return an argument or a view of one returns a clone of it. This pass
+    splits a `bufferization.dealloc` whose memrefs are all such buffers
+    (`memref.alloc` results and call results of functions with a body here,
+    directly or through `memref.extract_strided_metadata`'s base buffer),
+    each of a different allocation, into one `bufferization.dealloc` per
+    memref with the same retained values; a retained value's ownership is
+    the `or` of what the split ops say of it.
+
+    ```mlir
+    bufferization.dealloc (%a, %r : memref<8xf64>, memref<f64>) if (%c0, %c1)
+    // %a: memref.alloc; %r: base buffer of `func.call @mat_f`
+    // becomes
+    bufferization.dealloc (%a : memref<8xf64>) if (%c0)
+    bufferization.dealloc (%r : memref<f64>) if (%c1)
+    ```
+
+    Run it after `buffer-deallocation-simplification` and before
+    `bufferization-lower-deallocations`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def MatrixFreeBuffersEarly : Pass<"matrix-free-buffers-early"> {
   let summary = "Free each buffer right after its last use instead of at the "
                 "end of its block";
@@ -355,8 +399,10 @@ def MatrixFreeBuffersEarly : Pass<"matrix-free-buffers-early"> {
     block that allocates it. For the straight-line `main` of a Mat program
     that is the end of the program: every matrix it ever computed stays in
     memory until then. This pass moves each `memref.dealloc` of a
-    `memref.alloc` of the same block up to just after the last op of that
-    block that uses the buffer or a view of it (subviews, reshapes, casts:
+    `memref.alloc` of the same block, or of the base buffer of a result of
+    a call (in that block) of a function with a body in the module (a new
+    buffer, see `matrix-split-deallocs`), up to just after the last op of
+    that block that uses the buffer or a view of it (subviews, reshapes, casts:
     `ViewLikeOpInterface`), uses inside nested regions counting as uses by
     the op that holds them. A buffer that may escape is left alone: one
     whose view is yielded, returned, passed to a call, or read by an op
