@@ -119,7 +119,13 @@ CodegenSizes LoweringOptions::getCodegenSizes() const {
 ///   the OpenMP runtime picks, all cores by default), forking a team only
 ///   for more than one iteration (matrix-omp-if-multiple-iterations).
 ///   convert-scf-to-cf runs after finalize-memref-to-llvm, which must still
-///   see the memref.alloca_scope ops convert-scf-to-openmp creates.
+///   see the memref.alloca_scope ops convert-scf-to-openmp creates. The
+///   passes that work one function at a time are nested (`func.func(...)`,
+///   `llvm.func(...)`), so that MLIR runs them on the functions of a long
+///   program in parallel; the conversions that add declarations to the
+///   module (finalize-memref-to-llvm, OpenMP, control flow, func) and
+///   convert-ub-to-llvm (poison values the OpenMP conversion leaves outside
+///   the functions' bodies) stay on the module.
 static std::string getOptimizingStagePipeline(LoweringStage stage,
                                               const LoweringOptions &options) {
   bool openmp = options.numThreads != 1;
@@ -162,22 +168,22 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
-    return "convert-vector-to-scf{full-unroll}, "
+    return "func.func(convert-vector-to-scf{full-unroll}, "
            "matrix-split-masked-vectors{max-bits=" +
            std::to_string(getTarget(options).vectorBits) +
-           "}, lower-affine, " +
+           "}, lower-affine), " +
            (openmp ? "convert-scf-to-openmp{num-threads=" +
                          std::to_string(options.numThreads) +
                          "}, matrix-omp-if-multiple-iterations, "
                    : std::string()) +
-           "expand-strided-metadata, lower-affine, "
+           "func.func(expand-strided-metadata, lower-affine), "
            "finalize-memref-to-llvm{use-generic-functions}, "
-           "convert-scf-to-cf, convert-vector-to-llvm, " +
+           "func.func(convert-scf-to-cf, convert-vector-to-llvm), " +
            (openmp ? "convert-openmp-to-llvm, " : "") +
-           "convert-math-to-llvm, convert-arith-to-llvm, "
-           "convert-index-to-llvm, convert-ub-to-llvm, convert-cf-to-llvm, "
+           "func.func(convert-math-to-llvm, convert-arith-to-llvm, "
+           "convert-index-to-llvm), convert-ub-to-llvm, convert-cf-to-llvm, "
            "convert-func-to-llvm, reconcile-unrealized-casts, "
-           "matrix-checked-allocation, canonicalize";
+           "matrix-checked-allocation, llvm.func(canonicalize)";
   }
   llvm_unreachable("unknown lowering stage");
 }
