@@ -123,9 +123,9 @@ CodegenSizes LoweringOptions::getCodegenSizes() const {
 ///   passes that work one function at a time are nested (`func.func(...)`,
 ///   `llvm.func(...)`), so that MLIR runs them on the functions of a long
 ///   program in parallel; the conversions that add declarations to the
-///   module (finalize-memref-to-llvm, OpenMP, control flow, func) and
-///   convert-ub-to-llvm (poison values the OpenMP conversion leaves outside
-///   the functions' bodies) stay on the module.
+///   module (finalize-memref-to-llvm, OpenMP, control flow, func) stay on
+///   the module, and so does convert-ub-to-llvm (nested, it left some
+///   ub.poison of vector type unconverted; not investigated further).
 static std::string getOptimizingStagePipeline(LoweringStage stage,
                                               const LoweringOptions &options) {
   bool openmp = options.numThreads != 1;
