@@ -35,7 +35,7 @@ using namespace mlir::matrix;
 #define MATC_DEALLOCATION_PIPELINE                                             \
   "expand-realloc{emit-deallocs=false}, canonicalize, "                        \
   "ownership-based-buffer-deallocation, canonicalize, "                        \
-  "buffer-deallocation-simplification, matrix-split-deallocs, "                \
+  "matrix-split-deallocs, buffer-deallocation-simplification, "                \
   "bufferization-lower-deallocations, cse, canonicalize"
 
 static StringRef getStagePipeline(LoweringStage stage) {
@@ -57,11 +57,14 @@ static StringRef getStagePipeline(LoweringStage stage) {
            "convert-linalg-to-affine-loops, canonicalize, cse, "
            "matrix-outline-long-blocks";
   case LoweringStage::LLVM:
-    return "lower-affine, convert-scf-to-cf, expand-strided-metadata, "
-           "finalize-memref-to-llvm{use-generic-functions}, convert-math-to-llvm, "
-           "convert-arith-to-llvm, convert-index-to-llvm, convert-cf-to-llvm, "
+    // Nested as the optimizing LLVM stage's (see there).
+    return "func.func(lower-affine, convert-scf-to-cf, "
+           "expand-strided-metadata), "
+           "finalize-memref-to-llvm{use-generic-functions}, "
+           "func.func(convert-math-to-llvm, convert-arith-to-llvm, "
+           "convert-index-to-llvm), convert-cf-to-llvm, "
            "convert-func-to-llvm, reconcile-unrealized-casts, "
-           "matrix-checked-allocation, canonicalize";
+           "matrix-checked-allocation, llvm.func(canonicalize)";
   }
   llvm_unreachable("unknown lowering stage");
 }
