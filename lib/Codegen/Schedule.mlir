@@ -629,6 +629,29 @@ module attributes {transform.with_named_sequence} {
       %nc64: !transform.param<i64> {transform.readonly}, %pk64: !transform.param<i64> {transform.readonly},
       %pw64: !transform.param<i64> {transform.readonly}, %mru64: !transform.param<i64> {transform.readonly},
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly}) {
+    // The copies of B^T matrix-version-products makes for unpacked
+    // products of a transposed B: square blocks of a vector register's
+    // lanes (16 x 16 f32, 8 x 8 f64 on AVX-512), read whole and transposed
+    // in registers (by @matc_lower_transposes at the end), not column by
+    // column.
+    %tr32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.transpose = "f32"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tr32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %t, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [16, 16]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %t vector_sizes [16, 16] : !transform.any_op
+    }
+    %tr64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.transpose = "f64"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tr64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %t, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [8, 8]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %t vector_sizes [8, 8] : !transform.any_op
+    }
     %tagged = transform.foreach_match in %root
         @match_small -> @keep,
         @match_matmul_f32 -> @tag_matmul_f32,

@@ -66,6 +66,55 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag) {
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
+/// `matmul`, or, when it reads B transposed ([N, K]), a product that reads
+/// instead a plain copy of it (B^T, [K, N]), which replaces it: the
+/// unpacked schedule reads rows of B, and the columns of a transposed B
+/// would be gathers. The copy is a linalg.generic tagged
+/// `matc.transpose = "f32"` (or "f64"), which the schedule computes in
+/// square blocks of vector registers transposed by shuffles: K x N element
+/// moves against the product's M x N x K multiply-adds.
+static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
+  if (!matrix::isProductOperandTransposed(matmul, 1))
+    return matmul;
+  OpBuilder builder(matmul);
+  Location loc = matmul.getLoc();
+  MLIRContext *context = builder.getContext();
+  Value rhs = matmul.getDpsInputs()[1];
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  SmallVector<OpFoldResult> sizes = {
+      tensor::getMixedSize(builder, loc, rhs, 1),
+      tensor::getMixedSize(builder, loc, rhs, 0)};
+  Value empty = tensor::EmptyOp::create(builder, loc, sizes,
+                                        rhsType.getElementType());
+  AffineExpr d0, d1, d2;
+  bindDims(context, d0, d1, d2);
+  SmallVector<AffineMap> transposeMaps = {
+      AffineMap::get(2, 0, {d1, d0}, context),
+      AffineMap::getMultiDimIdentityMap(2, context)};
+  SmallVector<utils::IteratorType> parallel(2, utils::IteratorType::parallel);
+  auto transpose = linalg::GenericOp::create(
+      builder, loc, empty.getType(), ValueRange{rhs}, ValueRange{empty},
+      transposeMaps, parallel,
+      [](OpBuilder &b, Location l, ValueRange args) {
+        linalg::YieldOp::create(b, l, args[0]);
+      });
+  transpose->setAttr(
+      "matc.transpose",
+      builder.getStringAttr(getUnpackedTag(cast<RankedTensorType>(
+          matmul.getResult(0).getType()))));
+  SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
+  maps[1] = AffineMap::get(3, 0, {d2, d1}, context);
+  auto plain = linalg::MatmulOp::create(
+      builder, loc, matmul.getResultTypes(),
+      ValueRange{matmul.getDpsInputs()[0], transpose.getResult(0)},
+      matmul.getDpsInits(),
+      ArrayRef<NamedAttribute>{builder.getNamedAttr(
+          "indexing_maps", builder.getAffineMapArrayAttr(maps))});
+  matmul.getResult(0).replaceAllUsesWith(plain.getResult(0));
+  matmul.erase();
+  return plain;
+}
+
 namespace {
 struct MatrixVersionProducts
     : matrix::impl::MatrixVersionProductsBase<MatrixVersionProducts> {
@@ -90,7 +139,7 @@ struct MatrixVersionProducts
   void version(linalg::MatmulOp matmul) {
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     StringRef tag = getUnpackedTag(resultType);
-    if (tag.empty() || matrix::isProductOperandTransposed(matmul, 1))
+    if (tag.empty())
       return;
     SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
     // Left to the plain lowering: every loop static and at most 16.
@@ -102,13 +151,13 @@ struct MatrixVersionProducts
     int64_t m = ranges[0], n = ranges[1], k = ranges[2];
     if (llvm::none_of(ranges, ShapedType::isDynamic)) {
       if (m * k + k * n <= maxElements)
-        tagUnpacked(matmul, tag);
+        tagUnpacked(readRhsPlain(matmul), tag);
       return;
     }
     // A small static B stays in the L1 whatever M: no packed version.
     if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
         k * n <= maxRhsElements) {
-      tagUnpacked(matmul, tag);
+      tagUnpacked(readRhsPlain(matmul), tag);
       return;
     }
     // M K + K N <= max-elements, from the operands' sizes.
@@ -160,7 +209,7 @@ struct MatrixVersionProducts
     matmul->moveBefore(&elseBlock, elseBlock.end());
     builder.setInsertionPointToEnd(&elseBlock);
     scf::YieldOp::create(builder, loc, matmul.getResult(0));
-    tagUnpacked(unpacked, tag);
+    tagUnpacked(readRhsPlain(unpacked), tag);
     (void)yield;
   }
 

@@ -68,11 +68,19 @@ func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> 
 
 // -----
 
-// B read transposed (a @ b.T): its columns would be gathered, so it keeps
-// the packed schedule; every loop at most 16: the plain lowering's.
+// B read transposed (a @ b.T): its columns would be gathers, so the
+// unpacked product reads a plain copy of B (B^T, tagged for the schedule's
+// transposes); every loop at most 16: the plain lowering's.
+// CHECK-DAG: #[[$TR:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-LABEL: func.func @transposed_rhs
-// CHECK-NOT: matc.unpacked
+// CHECK-SAME: (%[[A:.*]]: tensor<64x64xf32>, %[[BT:.*]]: tensor<64x64xf32>)
 // CHECK-NOT: scf.if
+// CHECK: linalg.fill
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<64x64xf32>
+// CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[$TR]], #[[$ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[BT]] : tensor<64x64xf32>) outs(%[[E]] : tensor<64x64xf32>) attrs = {matc.transpose = "f32"}
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[$B]], #{{.*}}], {{.*}} ins(%[[A]], %[[B]] : {{.*}} attrs = {matc.unpacked = "f32", matc.unpacked_long_k}
 // CHECK-LABEL: func.func @tiny
 // CHECK-NOT: matc.unpacked
 func.func @transposed_rhs(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
@@ -114,4 +122,36 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf64>, tensor<8x8xf64>)
                      outs(%c : tensor<?x8xf64>) -> tensor<?x8xf64>
   return %r : tensor<?x8xf64>
+}
+
+// -----
+
+// With run-time sizes, only the unpacked branch copies B^T (of B's
+// run-time sizes swapped); the packed one reads B transposed in place.
+// CHECK-LABEL: func.func @transposed_rhs_dynamic
+// RHS-LABEL: func.func @transposed_rhs_dynamic
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[BT:.*]]: tensor<?x?xf64>)
+// CHECK: scf.if
+// CHECK-DAG: %[[K:.*]] = tensor.dim %[[BT]], %c1
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[BT]], %c0
+// CHECK: %[[E:.*]] = tensor.empty(%[[K]], %[[N]]) : tensor<?x?xf64>
+// CHECK: %[[B:.*]] = linalg.generic {{.*}} ins(%[[BT]] : tensor<?x?xf64>) outs(%[[E]] : tensor<?x?xf64>) attrs = {matc.transpose = "f64"}
+// CHECK: linalg.generic {{.*}} ins(%[[A]], %[[B]] : {{.*}}matc.unpacked = "f64"
+// CHECK: } else {
+// CHECK-NOT: matc.transpose
+// CHECK: linalg.matmul {{.*}} ins(%[[A]], %[[BT]]
+// CHECK: }
+func.func @transposed_rhs_dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %n = tensor.dim %b, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                      affine_map<(i, j, k) -> (j, k)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>)
+      outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
 }
