@@ -35,23 +35,24 @@ using namespace mlir;
 /// Whether `user`, which reads a view of a buffer, may let the buffer
 /// outlive it: it hands the view on (a terminator, a call of a function
 /// without a body here), takes its address, or derives from it another
-/// memref that is not a view followed by findLastUse (a call's memref
-/// result may be its argument). A func.call of a function of the module
-/// that returns no memref only uses the buffer: the functions matc makes
-/// (Mat functions, the product functions of matrix-outline-products) keep
-/// no pointer to their arguments once they return.
+/// memref that is not a view followed by findLastUse. A func.call of a
+/// function of the module only uses the buffer (see below).
 static bool mayEscape(Operation *user) {
   if (user->hasTrait<OpTrait::IsTerminator>() ||
       isa<memref::ExtractAlignedPointerAsIndexOp>(user))
     return true;
+  // A call of a function of the module only uses its arguments: the
+  // functions matc makes keep no pointer to them once they return, and
+  // under the ownership-based deallocation's function boundary ABI a memref
+  // they return is a new buffer, never an argument or a view of one (a
+  // function that would return one returns a clone).
   if (auto call = dyn_cast<func::CallOp>(user)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         call, call.getCalleeAttr());
-    if (!callee || callee.isExternal())
-      return true;
-  } else if (isa<CallOpInterface>(user)) {
-    return true;
+    return !callee || callee.isExternal();
   }
+  if (isa<CallOpInterface>(user))
+    return true;
   return llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
 }
 

@@ -20,6 +20,7 @@
 
 #include "Patterns.h"
 
+#include "MatrixDialect/IR/Dialect.h"
 #include "MatrixDialect/IR/Ops.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -105,6 +106,8 @@ static func::FuncOp getOrInsertPrintMatrix(OpBuilder &b, ModuleOp module,
   auto function = func::FuncOp::create(
       b, loc, name, FunctionType::get(ctx, {matrixType}, {}));
   function.setPrivate();
+  // LLVM would inline its loops back into every print.
+  matrix::setNoInline(function);
   Block *body = function.addEntryBlock();
   b.setInsertionPointToStart(body);
   Value input = body->getArgument(0);

@@ -34,7 +34,7 @@ func.func @print_scalar(%s: f64) {
 
 // A row per line: "%g" for column 0, " %g" after it, "\n" after the row.
 // CHECK-LABEL: func.func private @matc.print.f32
-// CHECK-SAME: (%[[M:.*]]: tensor<?x?xf32>)
+// CHECK-SAME: (%[[M:.*]]: tensor<?x?xf32>) attributes {passthrough = ["noinline"]}
 // CHECK: %[[ROWS:.*]] = tensor.dim %[[M]], %c0
 // CHECK: %[[COLS:.*]] = tensor.dim %[[M]], %c1
 // CHECK: scf.for %[[I:.*]] = %c0 to %[[ROWS]] step %c1 {
