@@ -100,7 +100,8 @@ llvm::Error setModuleTarget(llvm::Module &module,
 /// and `cc`) an executable or a shared library. LLVM optimizes and compiles
 /// objects in partitions of whole functions on `--compile-threads` threads
 /// (mlir::matrix::emitObjectsInParallel); -c merges them with `cc -r` and
-/// `objcopy --localize-hidden` (one partition where either is missing).
+/// `objcopy --localize-hidden` (one partition when either is missing, or
+/// for `-o -`).
 /// The translation, LLVM's work and the link are timed in `timing`
 /// (`--mlir-timing`). Errors are printed as `matc: error: ...`; returns the
 /// exit status (0 or 1).
