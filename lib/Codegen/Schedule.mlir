@@ -217,22 +217,45 @@ module attributes {transform.with_named_sequence} {
   }
 
   /// Vectorizes the packing of a B block (operand 1): 16 steps of k by NR
-  /// columns at a time, the main loop unmasked in k. The loop over k is the
-  /// outer one, so that the block is read row after row (16 rows at a time,
-  /// the panels in turn), not down the columns of one panel: with a large,
+  /// columns at a time, the main loop unmasked in k. For B stored plainly
+  /// ([K, N], the pack tiles its dimension 1) the loop over k is the outer
+  /// one, so that the block is read row after row (16 rows at a time, the
+  /// panels in turn), not down the columns of one panel: with a large,
   /// power-of-two leading dimension, going down a panel touches a new page
-  /// and a new set of the caches at every row.
+  /// and a new set of the caches at every row. For B stored transposed
+  /// ([N, K], of A @ B.T) the same argument puts the loop over the panels
+  /// outside: each panel is NR rows of B^T read along k, NR sequential
+  /// streams, where k outside would touch a line of every row of the block
+  /// (NC rows, NC pages apart with a power-of-two leading dimension) at each
+  /// step (measured on Zen 4, f32 at n = 2048, 1 thread: the packing of B
+  /// took 11% of the product's time with k outside).
   transform.named_sequence @vectorize_b_block_pack(
-      %block: !transform.any_op {transform.consumed}, %nr: !transform.param<i64> {transform.readonly},
+      %block: !transform.any_op {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
       %tile: !transform.any_op {transform.readonly}) {
-    %tiled, %loop_k, %loop_p = transform.structured.tile_using_for %block tile_sizes [1, 16]
+    %transposed = transform.structured.match ops{["linalg.pack"]}
+        attributes{inner_dims_pos = array<i64: 0>} in %block
+        : (!transform.any_op) -> !transform.any_op
+    %plain_pack = transform.structured.match ops{["linalg.pack"]}
+        attributes{inner_dims_pos = array<i64: 1>} in %block
+        : (!transform.any_op) -> !transform.any_op
+    %fill = transform.structured.match ops{["linalg.fill"]} in %block
+        : (!transform.any_op) -> !transform.any_op
+    %plain = transform.merge_handles %plain_pack, %fill : !transform.any_op
+    %tiled, %loop_k, %loop_p = transform.structured.tile_using_for %plain tile_sizes [1, 16]
         interchange = [1, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tiled_t, %loop_pt, %loop_kt = transform.structured.tile_using_for %transposed tile_sizes [1, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     // The peeled copy of the tile is found again by this tag.
-    transform.annotate %tiled "matc.pack_b" : !transform.any_op
-    %loop_kf = transform.cast %loop_k : !transform.any_op to !transform.op<"scf.for">
-    transform.include @peel_if_ragged failures(propagate) (%loop_kf)
-        : (!transform.op<"scf.for">) -> ()
+    %all = transform.merge_handles %tiled, %tiled_t : !transform.any_op
+    transform.annotate %all "matc.pack_b" : !transform.any_op
+    %loops_k = transform.merge_handles %loop_k, %loop_kt : !transform.any_op
+    transform.foreach %loops_k : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %lf = transform.cast %l : !transform.any_op to !transform.op<"scf.for">
+      transform.include @peel_if_ragged failures(propagate) (%lf)
+          : (!transform.op<"scf.for">) -> ()
+    }
     %tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]}
         attributes{matc.pack_b} in %tile : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %tiles vector_sizes [1, 16, %nr]

@@ -24,7 +24,11 @@
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x12xf32>
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
 // CHECK-COUNT-64: vector.shuffle
+// B stored plainly is packed row after row: the loop over k outside, the
+// one over the panels inside.
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x32xf32>
+// CHECK-NEXT: scf.for {{.*}} step %c16 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x12x32xf32>)
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
@@ -99,6 +103,11 @@ func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf6
 // CHECK: scf.forall
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
 // CHECK-COUNT-64: vector.shuffle {{.*}} : vector<16xf32>, vector<16xf32>
+// B^T is packed a panel at a time (32 rows of B^T read along k): the loop
+// over the panels outside.
+// CHECK: tensor.empty({{.*}}) : tensor<?x?x32xf32>
+// CHECK-NEXT: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
+// CHECK: scf.for {{.*}} step %c16 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<32x16xf32>
 // CHECK: vector.shuffle {{.*}} : vector<512xf32>, vector<512xf32>
 // CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
