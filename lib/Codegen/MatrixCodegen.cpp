@@ -202,6 +202,10 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     }
     addParam(elementwiseF32);
     addParam(elementwiseF64);
+    // The width of the register tiles of unpacked products tagged
+    // "f32_narrow" / "f64_narrow" (matrix-version-products): one vector.
+    addParam(vectorBits / 32);
+    addParam(vectorBits / 64);
     SmallVector<StringRef> types(params.size(), "!transform.param<i64>");
     text += "    transform.include @schedule_all failures(propagate) (%root, " +
             llvm::join(params, ", ") + ") : (!transform.any_op, " +

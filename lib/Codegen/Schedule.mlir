@@ -651,7 +651,8 @@ module attributes {transform.with_named_sequence} {
       %kc64: !transform.param<i64> {transform.readonly}, %mc64: !transform.param<i64> {transform.readonly},
       %nc64: !transform.param<i64> {transform.readonly}, %pk64: !transform.param<i64> {transform.readonly},
       %pw64: !transform.param<i64> {transform.readonly}, %mru64: !transform.param<i64> {transform.readonly},
-      %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly}) {
+      %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly},
+      %lanes32: !transform.param<i64> {transform.readonly}, %lanes64: !transform.param<i64> {transform.readonly}) {
     // The copies of B^T matrix-version-products makes for unpacked
     // products of a transposed B: square blocks of a vector register's
     // lanes (16 x 16 f32, 8 x 8 f64 on AVX-512), read whole and transposed
@@ -746,6 +747,23 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %mmu64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
       transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru64, %nr64)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    // Products whose N fits in one vector: register tiles one vector wide.
+    %mmn32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.unpacked = "f32_narrow"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mmn32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru32, %lanes32)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %mmn64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.unpacked = "f64_narrow"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mmn64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru64, %lanes64)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)

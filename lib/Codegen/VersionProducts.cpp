@@ -52,16 +52,27 @@ static StringRef getUnpackedTag(RankedTensorType type) {
 /// of k (measured on AVX-512: 6-9% of the product at n = 127 to 204). With a
 /// short k-range a row is too little work for either to pay for its compile
 /// time (measured: 0.21 s -> 0.32 s for one function of two 8 x 8 products).
-static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag) {
+/// With `vectorBits` > 0 and a static N of at most one vector of elements,
+/// the tag gets the suffix "_narrow" (register tiles one vector wide).
+static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
+                        int64_t vectorBits) {
   SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
   bool longK = ranges.size() == 3 &&
                (ShapedType::isDynamic(ranges[2]) || ranges[2] > 16);
+  auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+  int64_t lanes =
+      vectorBits / std::max<int64_t>(
+                       1, resultType.getElementType().getIntOrFloatBitWidth());
+  std::string fullTag = tag.str();
+  if (ranges.size() == 3 && !ShapedType::isDynamic(ranges[1]) &&
+      ranges[1] <= lanes)
+    fullTag += "_narrow";
   IRRewriter rewriter(matmul);
   FailureOr<linalg::GenericOp> generic =
       linalg::generalizeNamedOp(rewriter, matmul);
   if (failed(generic))
     return;
-  (*generic)->setAttr("matc.unpacked", rewriter.getStringAttr(tag));
+  (*generic)->setAttr("matc.unpacked", rewriter.getStringAttr(fullTag));
   if (longK)
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
@@ -151,13 +162,13 @@ struct MatrixVersionProducts
     int64_t m = ranges[0], n = ranges[1], k = ranges[2];
     if (llvm::none_of(ranges, ShapedType::isDynamic)) {
       if (m * k + k * n <= maxElements)
-        tagUnpacked(readRhsPlain(matmul), tag);
+        tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
     // A small static B stays in the L1 whatever M: no packed version.
     if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
         k * n <= maxRhsElements) {
-      tagUnpacked(readRhsPlain(matmul), tag);
+      tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
     // M K + K N <= max-elements, from the operands' sizes.
@@ -209,7 +220,7 @@ struct MatrixVersionProducts
     matmul->moveBefore(&elseBlock, elseBlock.end());
     builder.setInsertionPointToEnd(&elseBlock);
     scf::YieldOp::create(builder, loc, matmul.getResult(0));
-    tagUnpacked(readRhsPlain(unpacked), tag);
+    tagUnpacked(readRhsPlain(unpacked), tag, vectorBits);
     (void)yield;
   }
 

@@ -149,6 +149,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            "}, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +
+           " vector-bits=" + std::to_string(target.vectorBits) +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +

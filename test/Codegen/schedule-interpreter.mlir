@@ -56,7 +56,8 @@ module attributes {transform.with_named_sequence} {
       %a10: !transform.param<i64> {transform.readonly}, %a11: !transform.param<i64> {transform.readonly},
       %a12: !transform.param<i64> {transform.readonly}, %a13: !transform.param<i64> {transform.readonly},
       %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly},
-      %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly})
+      %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly},
+      %a18: !transform.param<i64> {transform.readonly}, %a19: !transform.param<i64> {transform.readonly})
   transform.named_sequence @matc_thread_rows(%root: !transform.any_op {transform.readonly}) {
     transform.yield
   }
@@ -85,14 +86,18 @@ module attributes {transform.with_named_sequence} {
     %mru64 = transform.param.constant 6 : i64 -> !transform.param<i64>
     %vl32 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %lanes32 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %lanes64 = transform.param.constant 4 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
         %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32, %mru32,
-        %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64)
+        %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64,
+        %lanes32, %lanes64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }

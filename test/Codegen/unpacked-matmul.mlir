@@ -1,5 +1,6 @@
 // RUN: matc-opt %s --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
 // RUN: matc-opt %s --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512 threads=2" --canonicalize --cse | FileCheck %s --check-prefix=ROWS
+// RUN: matc-opt %s --matrix-version-products="max-elements=131072 vector-bits=512" --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512 vector-bits=512" --canonicalize --cse | FileCheck %s --check-prefix=NARROW
 
 // A product small enough for the caches, with the unpacked schedule
 // (lib/Codegen/Schedule.mlir): register tiles of 8 x 32 (8 rows of A read in
@@ -64,4 +65,27 @@ func.func @dynamic_rows(%a: tensor<?x37xf32>, %b: tensor<37x64xf32>) -> tensor<?
   %r = linalg.matmul ins(%a, %b : tensor<?x37xf32>, tensor<37x64xf32>)
                      outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
   return %r : tensor<?x64xf32>
+}
+
+// A static N of at most one vector (here 8 f64 with 512-bit vectors): the
+// register tiles are 8 x 8, one vector a row, unmasked, instead of the
+// model's NR of 16 masked down to 8 in every row.
+// CHECK-LABEL: func.func @narrow
+// NARROW-LABEL: func.func @narrow
+// NARROW-NOT: vector<8x16xf64>
+// NARROW: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x8xf64>
+// NARROW: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x8xf64>)
+// NARROW-NOT: arith.select
+// NARROW-COUNT-8: vector.fma {{.*}} : vector<8xf64>
+// NARROW-NOT: vector.fma
+// NARROW: scf.yield
+// NARROW-NOT: vector<8x16xf64>
+// NARROW: return
+func.func @narrow(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index) -> tensor<?x8xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty(%m) : tensor<?x8xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x8xf64>) -> tensor<?x8xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf64>, tensor<8x8xf64>)
+                     outs(%c : tensor<?x8xf64>) -> tensor<?x8xf64>
+  return %r : tensor<?x8xf64>
 }

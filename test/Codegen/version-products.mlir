@@ -115,6 +115,14 @@ func.func @tiny(%a: tensor<3x5xf64>, %b: tensor<5x7xf64>) -> tensor<3x7xf64> {
 // RHS-NOT: scf.if
 // RHS: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64"} {
 // RHS-NOT: scf.if
+// With 512-bit vectors its N of 8 fits in one vector of f64: "f64_narrow";
+// with 256-bit ones (4 lanes) it does not.
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 max-rhs-elements=64 vector-bits=512" | FileCheck %s --check-prefix=NARROW
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 max-rhs-elements=64 vector-bits=256" | FileCheck %s --check-prefix=WIDE
+// NARROW-LABEL: func.func @small_static_rhs
+// NARROW: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64_narrow"} {
+// WIDE-LABEL: func.func @small_static_rhs
+// WIDE: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64"} {
 func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index) -> tensor<?x8xf64> {
   %zero = arith.constant 0.0 : f64
   %e = tensor.empty(%m) : tensor<?x8xf64>
