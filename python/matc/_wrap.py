@@ -271,6 +271,11 @@ class _Messages:
             except (ValueError, TypeError) as e:
                 raise type(e)("%s%s: %s" % (prefix, what, e)) from None
             kind = arr.dtype.kind
+            if kind == "O" and arr.ndim == 0:
+                # Not a sequence of numbers: NumPy only wraps the object.
+                raise TypeError("%s%s must be a 2-D array of %s, got %s %r"
+                                % (prefix, what, dtype.name, _type_name(x),
+                                   x))
             if weak and kind in "iuf":
                 # Python numbers take the parameter's element type, and a
                 # flat list is a row, as numbers and literals are in Mat.
@@ -322,7 +327,14 @@ class _Messages:
                 raise TypeError("%s%s must be a real number, got %s"
                                 % (prefix, what, arr.dtype))
             if isinstance(x, numbers.Real):
-                return float(x)
+                try:
+                    return float(x)
+                except OverflowError:
+                    raise OverflowError(
+                        "%s%s must be a number within the range of %s, got "
+                        "an int of %d bits" % (prefix, what, dtype.name,
+                                               abs(int(x)).bit_length()))\
+                        from None
             raise TypeError("%s%s must be a number, got %s"
                             % (prefix, what, _type_name(x)))
 

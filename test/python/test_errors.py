@@ -148,6 +148,27 @@ class CallErrors(unittest.TestCase):
                    "array of shape (1, 1)", m.scale, np.ones((1, 1)),
                    np.ones((1, 1)))
 
+    def test_not_an_array(self):
+        # A Python object NumPy can only wrap as an object array is named
+        # by its own type, not as "an array of object".
+        m = self.m
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got dict {}", m.gram, {})
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got set {1}", m.gram, {1})
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got an array of object",
+                   m.gram, [[{}, 1, 2]])
+
+    def test_scalar_out_of_range(self):
+        # An int beyond the element type: OverflowError, as float() raises,
+        # with the parameter named.
+        self.check(OverflowError, "scale(): s (Mat f64) must be a number "
+                   "within the range of float64, got an int of 1329 bits",
+                   self.m.scale, 10**400, np.ones((1, 1)))
+        with self.assertRaises(OverflowError):  # Beyond str()'s 4300 digits.
+            self.m.scale(10**5000, np.ones((1, 1)))
+
     def test_element_types_never_mix(self):
         m = self.m
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
