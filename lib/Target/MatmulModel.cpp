@@ -63,6 +63,9 @@
 // 7. Products whose A and B have at most L2 / 16 elements are not packed
 //    at all (matrix-version-products): packing costs a copy of both per
 //    tile, too much for a small product, and the L2 keeps them anyway.
+//    The 16 is the target's `unpackedL2Divisor` (Target.cpp's table: 4 on
+//    Zen 4, whose L3 serves the unpacked schedule's rows fast enough up to
+//    361 x 361).
 //
 //===----------------------------------------------------------------------===//
 
@@ -247,7 +250,8 @@ CodegenSizes mlir::matrix::computeCodegenSizes(const TargetDescription &target,
   // L2 / 16 elements together (measured on Sapphire Rapids, 2 MiB L2, with
   // 8-row tiles: f32 and f64 at 1.02x-1.3x OpenBLAS for n = 128 and 256;
   // f32 at 361, 0.8x unpacked and 0.92x packed).
-  sizes.unpackedMaxElements = target.l2.sizeBytes / 16;
+  sizes.unpackedMaxElements =
+      target.l2.sizeBytes / std::max(1u, target.unpackedL2Divisor);
   // A static B that stays in the L1 (its rows are read for every tile of 8
   // rows of A) needs no packing whatever M.
   sizes.unpackedMaxRhsElements = target.l1d.sizeBytes / 16;

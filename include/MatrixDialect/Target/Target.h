@@ -80,6 +80,11 @@ struct TargetDescription {
   unsigned fmaLatency = 4;
   /// Vector loads of `vectorBits` bits the core can start per cycle.
   unsigned loadsPerCycle = 2;
+  /// Products whose A and B have at most L2 bytes / `unpackedL2Divisor`
+  /// elements together are computed unpacked, read in place
+  /// (MatmulModel.cpp, computeCodegenSizes): where the caches behind the
+  /// L2 are fast, the unpacked schedule wins for larger products.
+  unsigned unpackedL2Divisor = 16;
 
   /// The data caches: L1 and L2 per core; L3 as one instance (shared by
   /// `l3.sharedBy` cores) or absent (sizeBytes 0).
