@@ -461,13 +461,20 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
   });
 
   // For -c, more than one object needs `cc` to become one file, and
-  // `objcopy` to make the symbols the partitions share local again.
+  // `objcopy` to make the symbols the partitions share local again; both
+  // are the host's, which know the host's architecture and object format
+  // only.
   unsigned threads =
       compileThreads ? compileThreads.getValue()
                      : llvm::hardware_concurrency().compute_thread_count();
   llvm::ErrorOr<std::string> objcopy = llvm::sys::findProgramByName("objcopy");
+  llvm::Triple targetTriple(request.target->triple);
+  llvm::Triple hostTriple(llvm::sys::getProcessTriple());
+  bool hostFormat = targetTriple.getArch() == hostTriple.getArch() &&
+                    targetTriple.getObjectFormat() ==
+                        hostTriple.getObjectFormat();
   if (request.kind == NativeKind::Object &&
-      (request.output == "-" || !objcopy ||
+      (request.output == "-" || !objcopy || !hostFormat ||
        !llvm::sys::findProgramByName("cc")))
     threads = 1;
   llvm::Expected<llvm::SmallVector<llvm::SmallString<0>>> objects =

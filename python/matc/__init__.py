@@ -105,25 +105,43 @@ def _load_library(path):
         return lib
 
 
-def _make_module(source, source_name, module_name, file, opt, threads):
-    options = _options(opt, threads)
-    library, signatures, temporary = _build.build(source, source_name,
-                                                  options)
+def _load_functions(library, signatures, temporary, source_name,
+                    module_name):
+    """The functions of a built library, by Mat name. Raises OSError (a
+    library the dynamic loader refuses) and _wrap.SignatureError."""
     try:
         lib = _load_library(library)
     finally:
         if temporary:
             # Loaded: the mapping outlives the file.
             shutil.rmtree(temporary, ignore_errors=True)
-    module = Module(module_name)
     limit = _wrap.memory_limit()
     functions = {}
+    _wrap.check_signatures(signatures)
+    for fn in signatures["functions"]:
+        function = _wrap.make_function(fn, lib, source_name, module_name,
+                                       limit)
+        functions[function.__name__] = function
+    return functions
+
+
+def _make_module(source, source_name, module_name, file, opt, threads):
+    options = _options(opt, threads)
+    module = Module(module_name)
     try:
-        _wrap.check_signatures(signatures)
-        for fn in signatures["functions"]:
-            function = _wrap.make_function(fn, lib, source_name, module_name,
-                                           limit)
-            functions[function.__name__] = function
+        built = _build.build(source, source_name, options)
+        try:
+            functions = _load_functions(*built[:3], source_name, module_name)
+        except (OSError, _wrap.SignatureError):
+            if not built[3]:
+                raise
+            # A cache entry that cannot be used (a library the loader
+            # refuses, signatures this package cannot read): compiled again,
+            # once, and replaced; the errors of a fresh build are reported.
+            built = _build.build(source, source_name, options,
+                                 use_cache=False)
+            functions = _load_functions(*built[:3], source_name,
+                                        module_name)
     except _wrap.SignatureError as e:
         raise CompileError("cannot use the signatures of %s: %s"
                            % (source_name, e)) from None
@@ -133,7 +151,7 @@ def _make_module(source, source_name, module_name, file, opt, threads):
     module.__all__ = [n for n in functions
                       if not (n.startswith("__") and n.endswith("__"))]
     module.__matc_functions__ = functions
-    module.__matc_library__ = library
+    module.__matc_library__ = built[0]
     module.__file__ = file
     flags = " ".join(options)
     lines = ["Mat functions of %s, compiled by matc %s." % (source_name,
@@ -161,8 +179,19 @@ def compile(source, *, opt=2, threads=None):
     if not isinstance(source, str):
         raise TypeError("source must be a str of Mat code, got %s"
                         % type(source).__name__)
-    return _make_module(source.encode("utf-8"), "<string>", "<string>", None,
-                        opt, threads)
+    try:
+        encoded = source.encode("utf-8")
+    except UnicodeEncodeError as e:
+        # A lone surrogate (from surrogateescape, say): matc reads UTF-8.
+        before = source[:e.start]
+        line = before.count("\n") + 1
+        column = e.start - (before.rfind("\n") + 1) + 1
+        diagnostic = ("<string>:%d:%d: error: the character U+%04X cannot be "
+                      "encoded in UTF-8 (a lone surrogate)"
+                      % (line, column, ord(source[e.start])))
+        raise CompileError("matc cannot compile <string>:", diagnostic,
+                           "<string>") from None
+    return _make_module(encoded, "<string>", "<string>", None, opt, threads)
 
 
 def load(path, *, opt=2, threads=None):

@@ -187,20 +187,22 @@ def _run(command, cwd, source_name):
     return run.stdout
 
 
-def build(source, source_name, options):
+def build(source, source_name, options, use_cache=True):
     """Compiles `source` (bytes) with the matc `options` (a list of
-    strings), or finds it in the cache. Diagnostics name the source
+    strings), or finds it in the cache (unless `use_cache` is false: then
+    the entry is compiled again and replaced). Diagnostics name the source
     `source_name` (a file name, no directory). Returns (library path,
-    signatures, directory to remove once the library is loaded, or None).
-    Raises CompileError, FileNotFoundError (no matc)."""
+    signatures, directory to remove once the library is loaded, or None,
+    whether the entry came from the cache). Raises CompileError,
+    FileNotFoundError (no matc)."""
     matc = find_matc()
     key = cache_key(source, options, matc_version(matc))
     cache = cache_dir()
     library = os.path.join(cache, key + ".so")
     signatures_path = os.path.join(cache, key + ".json")
     signatures = read_signatures(signatures_path)
-    if signatures is not None and os.path.isfile(library):
-        return library, signatures, None
+    if use_cache and signatures is not None and os.path.isfile(library):
+        return library, signatures, None, True
 
     try:
         os.makedirs(cache, exist_ok=True)
@@ -232,10 +234,10 @@ def build(source, source_name, options):
                 "version %d: matc and this package do not match"
                 % (matc, SIGNATURES_FORMAT, SIGNATURES_VERSION))
         if not cached:
-            return os.path.join(work, "lib.so"), signatures, work
+            return os.path.join(work, "lib.so"), signatures, work, False
         os.replace(os.path.join(work, "lib.so"), library)
         os.replace(os.path.join(work, "signatures.json"), signatures_path)
-        return library, signatures, None
+        return library, signatures, None, False
     except BaseException:
         if not cached:
             shutil.rmtree(work, ignore_errors=True)

@@ -59,6 +59,14 @@ class CompileErrors(unittest.TestCase):
         self.assertIn("matc cannot compile <string>:", str(e))
         self.assertIn("<string>:2:14: error:", str(e))
 
+    def test_unencodable_source(self):
+        # A lone surrogate cannot be UTF-8 (from the new-user test: a raw
+        # UnicodeEncodeError): a CompileError at its line and column.
+        with self.assertRaises(matc.CompileError) as caught:
+            matc.compile("x = 1\ny = 2 # \udcff\n")
+        self.assertIn("<string>:2:9: error: the character U+DCFF cannot be "
+                      "encoded in UTF-8", str(caught.exception))
+
     def test_every_error_is_reported(self):
         bad = "def f(a: f64[2]) -> f64:\n    return a\nprint(g(1))\n"
         with self.assertRaises(matc.CompileError) as caught:
