@@ -40,7 +40,9 @@ install_python_path() {
     site=$("$python" -m site --user-site)
   fi || return 1
   local previous
-  previous=$(cat "$site/matc.pth" 2>/dev/null)
+  # Missing on a new machine: not an error (under set -e, a failing
+  # command substitution would end the caller).
+  previous=$(cat "$site/matc.pth" 2>/dev/null || true)
   if [ "$previous" != "$dir" ]; then
     mkdir -p "$site" && printf '%s\n' "$dir" > "$site/matc.pth" || {
       echo "setup: cannot write $site/matc.pth" >&2
