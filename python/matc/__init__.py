@@ -129,19 +129,21 @@ def _make_module(source, source_name, module_name, file, opt, threads):
     options = _options(opt, threads)
     module = Module(module_name)
     try:
-        built = _build.build(source, source_name, options)
+        library, signatures, temporary, hit = _build.build(
+            source, source_name, options)
         try:
-            functions = _load_functions(*built[:3], source_name, module_name)
+            functions = _load_functions(library, signatures, temporary,
+                                        source_name, module_name)
         except (OSError, _wrap.SignatureError):
-            if not built[3]:
+            if not hit:
                 raise
             # A cache entry that cannot be used (a library the loader
             # refuses, signatures this package cannot read): compiled again,
             # once, and replaced; the errors of a fresh build are reported.
-            built = _build.build(source, source_name, options,
-                                 use_cache=False)
-            functions = _load_functions(*built[:3], source_name,
-                                        module_name)
+            library, signatures, temporary, _ = _build.build(
+                source, source_name, options, use_cache=False)
+            functions = _load_functions(library, signatures, temporary,
+                                        source_name, module_name)
     except _wrap.SignatureError as e:
         raise CompileError("cannot use the signatures of %s: %s"
                            % (source_name, e)) from None
@@ -151,7 +153,7 @@ def _make_module(source, source_name, module_name, file, opt, threads):
     module.__all__ = [n for n in functions
                       if not (n.startswith("__") and n.endswith("__"))]
     module.__matc_functions__ = functions
-    module.__matc_library__ = built[0]
+    module.__matc_library__ = library
     module.__file__ = file
     flags = " ".join(options)
     lines = ["Mat functions of %s, compiled by matc %s." % (source_name,
