@@ -172,10 +172,11 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
-    return "func.func(convert-vector-to-scf{full-unroll}, "
+    return "func.func(matrix-unmask-row-writes, "
+           "convert-vector-to-scf{full-unroll}, "
            "matrix-split-masked-vectors{max-bits=" +
            std::to_string(getTarget(options).vectorBits) +
-           "}, lower-affine), " +
+           "}, matrix-scalarize-extracted-reads, lower-affine), " +
            (openmp ? "convert-scf-to-openmp{num-threads=" +
                          std::to_string(options.numThreads) +
                          "}, matrix-omp-if-multiple-iterations, "

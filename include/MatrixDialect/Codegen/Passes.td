@@ -552,6 +552,82 @@ def MatrixOpenMPIfMultipleIterations
                            "::mlir::memref::MemRefDialect"];
 }
 
+def MatrixScalarizeExtractedReads
+    : Pass<"matrix-scalarize-extracted-reads"> {
+  let summary = "Read the elements of a vector that is only taken apart "
+                "with scalar loads";
+  let description = [{
+    A `vector.transfer_read` from a memref whose every use is a
+    `vector.extract` of one element becomes one `memref.load` per extracted
+    element (upstream's `populateScalarVectorTransferLoweringPatterns`, with
+    several uses allowed). A scalar `vector.transfer_write` becomes a
+    `memref.store`.
+
+    This is for the register kernels of matrix products: a step of k reads
+    MR elements of the packed A as one vector and broadcasts each. LLVM's
+    x86 back end splits a `<6 x float>` load into a 128-bit and a 64-bit
+    load and broadcasts the last two elements with register shuffles, which
+    run on an FMA pipe of Zen 3 (`llvm-mca -mcpu=znver3`: 13 cycles for 24
+    FMAs instead of 12). Scalar loads become broadcasts from memory, which
+    take a load port only. Runs on memrefs, after bufferization and before
+    `convert-vector-to-llvm`.
+
+    ```mlir
+    %v = vector.transfer_read %a[%i, %j], %pad {in_bounds = [true]}
+        : memref<?x6xf32>, vector<6xf32>
+    %e = vector.extract %v[5] : f32 from vector<6xf32>
+    // becomes
+    %j5 = affine.apply affine_map<()[s0] -> (s0 + 5)>()[%j]
+    %e = memref.load %a[%i, %j5] : memref<?x6xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def MatrixUnmaskRowWrites : Pass<"matrix-unmask-row-writes"> {
+  let summary = "Write rows that are narrower in memory than in registers "
+                "without masks";
+  let description = [{
+    A `vector.transfer_write` of a `vector<R x W>` into a memref whose last
+    two dimensions are exactly `R x w` (static, contiguous: strides `w` and
+    1, written from index 0 in both), with the mask `vector.constant_mask
+    [R, w]` (`w < W`: each row's first `w` elements), becomes R unmasked
+    writes of one row each into the block collapsed to `R * w` elements:
+    row `r` at element `r * w`, `W` elements wide, its last `W - w` ones
+    overwritten by row `r + 1`; rows whose `W` elements would pass the end
+    of the block are written `w` wide. The writes keep their order.
+
+    This is the packing of A for register tiles of MR = 6 rows on AVX2: a
+    block of 8 steps of k is read as 8 x 8 (the rows past MR masked off)
+    and transposed by the AVX2 shuffle network, then written as 8 rows of 6.
+    As a masked store, each row is a `vmaskmovps`, 42 micro-ops with a
+    throughput of one per 12 cycles on AMD's Zen 1 to 3 (`llvm-mca
+    -mcpu=znver3`; measured: the packing of A took 12% of a 1024 x 1024 f32
+    product on Zen 3); as plain stores, one cycle each. Runs on memrefs,
+    before `convert-vector-to-scf`.
+
+    ```mlir
+    %mask = vector.constant_mask [8, 6] : vector<8x8xi1>
+    vector.transfer_write %v, %m[%p, %c0, %c0], %mask {in_bounds = [true, true]}
+        : vector<8x8xf32>, memref<1x8x6xf32, strided<[1920, 6, 1], offset: ?>>
+    // becomes
+    %flat = memref.collapse_shape %m [[0], [1, 2]] : ... into memref<1x48xf32, ...>
+    %r0 = vector.extract %v[0] : vector<8xf32> from vector<8x8xf32>
+    vector.transfer_write %r0, %flat[%p, %c0] {in_bounds = [true]} : ...
+    // ... rows 1 to 6 at 6, 12, ..., 36, 8 wide; row 7 at 42, 6 wide:
+    %r7 = vector.extract %v[7] : vector<8xf32> from vector<8x8xf32>
+    %s7 = vector.extract_strided_slice %r7 {offsets = [0], sizes = [6], strides = [1]}
+    vector.transfer_write %s7, %flat[%p, %c42] {in_bounds = [true]} : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def MatrixSplitMaskedVectors : Pass<"matrix-split-masked-vectors"> {
   let summary = "Split masked 1-D vector memory accesses wider than a "
                 "vector register into register-wide ones";
