@@ -18,6 +18,7 @@
 #include "MatrixDialect/Codegen/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -31,12 +32,6 @@ namespace matrix {
 using namespace mlir;
 
 namespace {
-/// Whether `value` is the index constant 0.
-bool isZeroIndex(Value value) {
-  std::optional<int64_t> constant = getConstantIntValue(value);
-  return constant && *constant == 0;
-}
-
 struct UnmaskRowWrite : OpRewritePattern<vector::TransferWriteOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -63,8 +58,8 @@ struct UnmaskRowWrite : OpRewritePattern<vector::TransferWriteOp> {
     int64_t rank = memrefType.getRank();
     if (memrefType.getDimSize(rank - 2) != rows ||
         memrefType.getDimSize(rank - 1) != kept ||
-        !isZeroIndex(op.getIndices()[rank - 2]) ||
-        !isZeroIndex(op.getIndices()[rank - 1]))
+        !isZeroInteger(op.getIndices()[rank - 2]) ||
+        !isZeroInteger(op.getIndices()[rank - 1]))
       return rewriter.notifyMatchFailure(op, "not a whole rows x kept block");
     SmallVector<int64_t> strides;
     int64_t offset;
