@@ -185,7 +185,9 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
       return failure();
     }
     for (auto [tiles, bits] : {std::make_pair(*f32, 32), std::make_pair(*f64, 64)}) {
-      for (int64_t size : {tiles.mr, tiles.nr, tiles.kc, tiles.mc, tiles.nc})
+      // The column blocks count micro-panels of B: NC / NR.
+      for (int64_t size :
+           {tiles.mr, tiles.nr, tiles.kc, tiles.mc, tiles.nc / tiles.nr})
         addParam(size);
       // The packing of A moves squares of 16 x 16 elements (AVX-512: 16
       // lanes of f32; for f64 too, measured faster than 8 x 16), else of one
@@ -206,6 +208,12 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     // "f32_narrow" / "f64_narrow" (matrix-version-products): one vector.
     addParam(vectorBits / 32);
     addParam(vectorBits / 64);
+    // The columns of a block of C of a packed product (Schedule.mlir): A
+    // is packed once per block of columns, ceil(N / NCB) times; 16 NC
+    // makes that once for most products while bounding the block of C
+    // (MC x NCB, on the heap) for very wide ones.
+    addParam(16 * f32->nc);
+    addParam(16 * f64->nc);
     SmallVector<StringRef> types(params.size(), "!transform.param<i64>");
     text += "    transform.include @schedule_all failures(propagate) (%root, " +
             llvm::join(params, ", ") + ") : (!transform.any_op, " +

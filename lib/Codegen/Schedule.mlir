@@ -26,12 +26,16 @@
 //     columns), C [M, N] -> [M/MR, N/NR, MR, NR], each zero-padded at the
 //     edges of M and N, whatever the layout of the operands (transposed
 //     operands are packed from where they are);
-//   - C is computed in cache tiles of MC x NC (one scf.forall iteration, the
-//     unit of multi-threading) held packed, zero-filled, then unpacked into C
-//     in the same iteration;
-//   - k runs by KC-blocks; per block, the blocks of A (MC x KC) and B
-//     (KC x NC) the tile needs are packed; a micro-panel of A stays in the
-//     L1 while the micro-panels of B stream past it from the L2;
+//   - C is computed in blocks of MC rows and all columns (one scf.forall
+//     iteration, the unit of multi-threading) held packed, zero-filled,
+//     then unpacked into C in the same iteration;
+//   - k runs by KC-blocks; per block, the block of A (MC x KC) is packed
+//     once, then the columns run by NC-blocks, the block of B (KC x NC)
+//     packed per column block: A is packed once in all and B once per
+//     block of rows (Goto's order; BLIS's loops 3 to 5 with the roles of A
+//     and B swapped, as matc's vectors run along N); a micro-panel of A
+//     stays in the L1 while the micro-panels of B stream past it from the
+//     L2;
 //   - the register kernel is one MR x NR tile of C, its accumulators kept in
 //     vector registers across the KC-block, updated by one outer product
 //     (vector.fma on rows of NR) per step of k. Every register tile is
@@ -264,15 +268,17 @@ module attributes {transform.with_named_sequence} {
   }
 
   /// The schedule of a packed matrix product (see the top of the file):
-  /// MC x NC cache tiles of C, KC-blocks of k, MR x NR register tiles; the
-  /// A blocks packed `%pack_k` steps of k by `%pack_w` rows at a time (see
-  /// @vectorize_a_block_pack).
+  /// blocks of C of MC rows and `%ncb` columns, KC-blocks of k with the A block
+  /// packed once per k-block, NC-blocks of columns (`%nc_panels` = NC / NR
+  /// micro-panels) with the B block packed per column block, MR x NR
+  /// register tiles; the A blocks packed `%pack_k` steps of k by `%pack_w`
+  /// rows at a time (see @vectorize_a_block_pack).
   transform.named_sequence @schedule_packed_matmul(
       %packed: !transform.any_op {transform.readonly},
       %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
       %kc: !transform.param<i64> {transform.readonly}, %mc: !transform.param<i64> {transform.readonly},
-      %nc: !transform.param<i64> {transform.readonly}, %pack_k: !transform.param<i64> {transform.readonly},
-      %pack_w: !transform.param<i64> {transform.readonly}) {
+      %nc_panels: !transform.param<i64> {transform.readonly}, %pack_k: !transform.param<i64> {transform.readonly},
+      %pack_w: !transform.param<i64> {transform.readonly}, %ncb: !transform.param<i64> {transform.readonly}) {
     %func = transform.get_parent_op %packed {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %unpack = transform.get_consumers_of_result %packed[0] : (!transform.any_op) -> !transform.any_op
     %pack_a = transform.get_producer_of_operand %packed[0] : (!transform.any_op) -> !transform.any_op
@@ -288,9 +294,11 @@ module attributes {transform.with_named_sequence} {
     // pack(fill) folds below.
     transform.apply_cse to %func : !transform.any_op
 
-    // One MC x NC tile of C per scf.forall iteration: tile the unpack, fuse
-    // the product and the packing of A and B into it.
-    %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%mc, %nc]
+    // One block of C of MC rows and `%ncb` columns (NCB, a multiple of NR
+    // well above NC: usually all of N) per scf.forall iteration (the unit
+    // of multi-threading): tile the unpack, fuse the product and the
+    // packing of A and B into it.
+    %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%mc, %ncb]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %product_t, %forall_1 = transform.structured.fuse_into_containing_op %product into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -298,33 +306,48 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %pack_a_t, %forall_3 = transform.structured.fuse_into_containing_op %pack_a2 into %forall_2
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // KC-blocks of k, with A and B packed per block (the packing of the
-    // whole k-range left in the tile dies once its tensor.dim uses are
-    // resolved).
+    // KC-blocks of k, with A and B packed per block (before the packing of
+    // C is fused, which would be fused into every k-block). The packing of
+    // the whole operands left in the block for its tensor.dim uses dies
+    // once they are resolved.
     %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     transform.apply_patterns to %forall_3 {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
-    // The packed tile of C starts as zeros: fuse the packing of C and the
-    // fill into the tile too and fold pack(fill) into a fill of the tile.
-    // Patterns only apply inside the tile, where no handle is at stake.
+    // The packing of C and the fill into the block too (the tensor.dim of
+    // the fill that the packing of C leaves resolved first).
     %pack_c_t, %forall_4 = transform.structured.fuse_into_containing_op %pack_c into %forall_3
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %forall_4 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %fill_t, %forall_5 = transform.structured.fuse_into_containing_op %fill into %forall_4
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The packed block of C starts as zeros (the packing of C and the fill
+    // are fused into the block above): fold pack(fill) into a fill of the
+    // block. Patterns only apply inside the thread's block, where no handle
+    // is at stake.
     transform.apply_patterns to %forall_5 {
       transform.apply_patterns.tensor.fold_into_pack_and_unpack
       transform.apply_patterns.canonicalization
     } : !transform.any_op
 
-    // The packing of the k-blocks (fills if an operand is one).
+    // NC-blocks of columns inside the k-block, the B block (KC x NC)
+    // packed per column block, the A block (MC x KC) once per k-block for
+    // all of them (Goto's loop order: A is packed once in all, B once per
+    // block of rows).
     %block_a = transform.get_producer_of_operand %product_k[0] : (!transform.any_op) -> !transform.any_op
-    %block_b = transform.get_producer_of_operand %product_k[1] : (!transform.any_op) -> !transform.any_op
+    %block_b_k = transform.get_producer_of_operand %product_k[1] : (!transform.any_op) -> !transform.any_op
+    %product_j, %loop_j = transform.structured.tile_using_for %product_k
+        tile_sizes [0, %nc_panels, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %block_b, %loop_j_1 = transform.structured.fuse_into_containing_op %block_b_k into %loop_j
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // Register tiles: one MR x NR tile of C, one step of k: the loops over
     // the micro-panels of A (outer) and B, then k.
-    %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_k
+    %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_j
         tile_sizes [1, 1, 1, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     transform.apply_patterns to %forall_5 {
@@ -639,20 +662,22 @@ module attributes {transform.with_named_sequence} {
 
   /// Tags every op of `%root` with the schedule it gets (see the tag_*
   /// sequences above) and applies them: matrix products packed by the
-  /// generated @matc_pack_matmul_* sequences, then MC x NC tiles of C,
-  /// KC-blocks of k and MR x NR register tiles, for f32 and f64;
+  /// generated @matc_pack_matmul_* sequences, then blocks of MC rows of C,
+  /// KC-blocks of k, NC-blocks of columns (NCP = NC / NR micro-panels) and
+  /// MR x NR register tiles, for f32 and f64, in blocks of C of MC x NCB;
   /// elementwise ops with vectors of VL elements.
   transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
       %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
       %kc32: !transform.param<i64> {transform.readonly}, %mc32: !transform.param<i64> {transform.readonly},
-      %nc32: !transform.param<i64> {transform.readonly}, %pk32: !transform.param<i64> {transform.readonly},
+      %ncp32: !transform.param<i64> {transform.readonly}, %pk32: !transform.param<i64> {transform.readonly},
       %pw32: !transform.param<i64> {transform.readonly}, %mru32: !transform.param<i64> {transform.readonly},
       %mr64: !transform.param<i64> {transform.readonly}, %nr64: !transform.param<i64> {transform.readonly},
       %kc64: !transform.param<i64> {transform.readonly}, %mc64: !transform.param<i64> {transform.readonly},
-      %nc64: !transform.param<i64> {transform.readonly}, %pk64: !transform.param<i64> {transform.readonly},
+      %ncp64: !transform.param<i64> {transform.readonly}, %pk64: !transform.param<i64> {transform.readonly},
       %pw64: !transform.param<i64> {transform.readonly}, %mru64: !transform.param<i64> {transform.readonly},
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly},
-      %lanes32: !transform.param<i64> {transform.readonly}, %lanes64: !transform.param<i64> {transform.readonly}) {
+      %lanes32: !transform.param<i64> {transform.readonly}, %lanes64: !transform.param<i64> {transform.readonly},
+      %ncb32: !transform.param<i64> {transform.readonly}, %ncb64: !transform.param<i64> {transform.readonly}) {
     // The copies of B^T matrix-version-products makes for unpacked
     // products of a transposed B: square blocks of a vector register's
     // lanes (16 x 16 f32, 8 x 8 f64 on AVX-512), read whole and transposed
@@ -692,10 +717,10 @@ module attributes {transform.with_named_sequence} {
       %packed = transform.include @matc_pack_matmul_f32 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
       transform.include @schedule_packed_matmul failures(propagate)
-          (%packed, %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32)
+          (%packed, %mr32, %nr32, %kc32, %mc32, %ncp32, %pk32, %pw32, %ncb32)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     %mm64 = transform.structured.match ops{["linalg.matmul"]}
         attributes{matc.codegen = "matmul_f64"} in %tagged
@@ -705,10 +730,10 @@ module attributes {transform.with_named_sequence} {
       %packed = transform.include @matc_pack_matmul_f64 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
       transform.include @schedule_packed_matmul failures(propagate)
-          (%packed, %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64)
+          (%packed, %mr64, %nr64, %kc64, %mc64, %ncp64, %pk64, %pw64, %ncb64)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
     %ew32 = transform.structured.match ops{["linalg.generic"]}

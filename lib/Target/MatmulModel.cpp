@@ -10,13 +10,17 @@
 // Enough for High-Performance BLIS" (ACM TOMS 43(2), 2016; "Low et al."
 // below), in matc's orientation: C is row-major, the vectors run along N,
 // B is the operand read in vectors (BLIS's A) and A the one broadcast
-// (BLIS's B). The loop nest of lib/Codegen/Schedule.mlir, per cache tile of
-// C (mc x nc) and k-block (kc):
+// (BLIS's B). The loop nest of lib/Codegen/Schedule.mlir (Goto's order,
+// BLIS's loops 1 to 5 with the roles of A and B swapped):
 //
-//   pack the B block [nc/nr][kc][nr] and the A block [mc/mr][kc][mr]
-//   for each mr-row micro-panel of A       (stays in L1)
-//     for each nr-column micro-panel of B  (streams from L2)
-//       for k in kc: C[mr x nr] += A[:, k] * B[k, :]   (in registers)
+//   for each block of C of mc rows (all columns up to 16 nc; in parallel)
+//     for each k-block of kc
+//       pack the A block [mc/mr][kc][mr]        (once per k-block)
+//       for each block of nc columns
+//         pack the B block [nc/nr][kc][nr]      (stays in L2)
+//         for each mr-row micro-panel of A      (stays in L1)
+//           for each nr-column micro-panel of B (streams from L2)
+//             for k in kc: C[mr x nr] += A[:, k] * B[k, :] (in registers)
 //
 // 1. Register tile (Low et al. section 4.1). With `nv` = nr / (vector
 //    length) vectors per row, the mr * nv accumulators must cover the FMA
@@ -43,23 +47,27 @@
 //    nc = ways * N2 * L2 / (kc * S), a multiple of nr.
 // 4. mc (BLIS's nc): the A block (mc x kc) in half the L3 share of a core,
 //    a multiple of mr.
-// 5. matc keeps the packed tiles of C (mc x nc), A and B of a cache tile on
-//    its thread's stack (no allocation per call), within a budget. The
-//    packing costs 1/(2 nc) + 1/(2 mc) element copies per flop (A is packed
-//    again for every tile of columns, B for every tile of rows), lowest
-//    when mc and nc are equal and large: the largest square of a power of
-//    two that fits, then nc doubled while it fits (packing A costs more
-//    than B: its micro-panels are transposed), then mc. Powers of two
+// 5. The A block and the B block live on their thread's stack (no
+//    allocation per call), the packed block of C (mc rows) on the heap
+//    unless it fits too; all within a budget that counts, besides the two
+//    blocks, the mc x nc part of C one column block updates. Packing costs
+//    1/(2 ncb) + 1/(2 mc) element copies per flop (A is packed once per
+//    block of 16 nc columns, B once per block of rows), so mc is the
+//    largest size of the budget; with nc counted in the budget it stays
+//    near the square of the old schedule (measured on Zen 3, f32 and f64, 1
+//    thread: mc = 1032 or 1536 instead of 516 no faster at n = 2048, 10-30%
+//    slower at 1024). The search: the largest square of a power of two
+//    that fits, then nc doubled while it fits, then mc. Powers of two
 //    (rounded up to multiples of mr and nr) split power-of-two matrices
-//    into equal tiles, so that threads get equal work. Where a cache bound
+//    into equal blocks, so that threads get equal work. Where a cache bound
 //    falls between two powers of two (small L2s: Haswell's nc is 96 for
 //    f64), the bound itself, if it fits.
-// 6. With T > 1 threads, mc is at most nc / T (rounded up to a multiple of
-//    mr): the cache tiles are the unit of work of the threads, and a
-//    square product of one column of tiles still gets a row of tiles per
-//    thread (measured on AVX-512, f32 at n = 512 on 2 threads: 516 x 512
-//    tiles, one tile, 0.56x OpenBLAS; 264 x 512, 1.08x; at n = 1024 and
-//    2048 on 1 thread the smaller mc is within the noise).
+// 6. With T > 1 threads, mc is divided by T (rounded up to a multiple of
+//    mr): the blocks of rows are the unit of work of the threads, and a
+//    product of mc rows still gets one per thread (measured on Zen 3 with 2
+//    threads at n = 1024: f64 1.9x the 1-thread OpenBLAS with mc = 258,
+//    1.7x with 516, 1.4x with the 156 of the previous rule, mc <= nc / T;
+//    at 2048, 1.7x, 1.8x and 1.5x).
 // 7. Products whose A and B have at most L2 / 16 elements are not packed
 //    at all (matrix-version-products): packing costs a copy of both per
 //    tile, too much for a small product, and the L2 keeps them anyway.
@@ -232,9 +240,9 @@ MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
         larger.getStackBytes(elementBytes) <= stackBytes)
       tiles = larger;
   }
-  // Step 6: a row of tiles per thread.
+  // Step 6: a block of rows per thread.
   if (threads > 1)
-    tiles.mc = std::min(tiles.mc, roundUpTo(tiles.nc / threads, tiles.mr));
+    tiles.mc = roundUpTo((tiles.mc + threads - 1) / threads, tiles.mr);
   return tiles;
 }
 

@@ -57,7 +57,8 @@ module attributes {transform.with_named_sequence} {
       %a12: !transform.param<i64> {transform.readonly}, %a13: !transform.param<i64> {transform.readonly},
       %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly},
       %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly},
-      %a18: !transform.param<i64> {transform.readonly}, %a19: !transform.param<i64> {transform.readonly})
+      %a18: !transform.param<i64> {transform.readonly}, %a19: !transform.param<i64> {transform.readonly},
+      %a20: !transform.param<i64> {transform.readonly}, %a21: !transform.param<i64> {transform.readonly})
   transform.named_sequence @matc_thread_rows(%root: !transform.any_op {transform.readonly}) {
     transform.yield
   }
@@ -72,7 +73,8 @@ module attributes {transform.with_named_sequence} {
     %nr32 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %kc32 = transform.param.constant 320 : i64 -> !transform.param<i64>
     %mc32 = transform.param.constant 474 : i64 -> !transform.param<i64>
-    %nc32 = transform.param.constant 304 : i64 -> !transform.param<i64>
+    // NC / NR micro-panels: 304 / 16, 192 / 8.
+    %nc32 = transform.param.constant 19 : i64 -> !transform.param<i64>
     %pk32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %pw32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %mru32 = transform.param.constant 6 : i64 -> !transform.param<i64>
@@ -80,7 +82,7 @@ module attributes {transform.with_named_sequence} {
     %nr64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %kc64 = transform.param.constant 256 : i64 -> !transform.param<i64>
     %mc64 = transform.param.constant 324 : i64 -> !transform.param<i64>
-    %nc64 = transform.param.constant 192 : i64 -> !transform.param<i64>
+    %nc64 = transform.param.constant 24 : i64 -> !transform.param<i64>
     %pk64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %pw64 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %mru64 = transform.param.constant 6 : i64 -> !transform.param<i64>
@@ -88,16 +90,20 @@ module attributes {transform.with_named_sequence} {
     %vl64 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %lanes32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %lanes64 = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // The columns of a block of C: 16 NC.
+    %ncb32 = transform.param.constant 4864 : i64 -> !transform.param<i64>
+    %ncb64 = transform.param.constant 3072 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
         %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32, %mru32,
         %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64,
-        %lanes32, %lanes64)
+        %lanes32, %lanes64, %ncb32, %ncb64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 }

@@ -33,15 +33,20 @@ namespace matrix {
 ///   `nr`, A broadcast one element per row of the tile).
 /// - `kc`: the k-block; A and B are packed per k-block into micro-panels of
 ///   `mr` x `kc` and `kc` x `nr`.
-/// - `mc` x `nc`: the cache tile of C, one iteration of the parallel loop;
-///   a multiple of `mr` and of `nr`. Its packed tile of C, A block
-///   (`mc` x `kc`) and B block (`kc` x `nc`) live on the stack of the thread
-///   computing it.
+/// - `mc`: the rows of a block of C, one iteration of the parallel loop (a
+///   multiple of `mr`); its A block (`mc` x `kc`) is packed once per
+///   k-block and lives on the stack of the thread computing it.
+/// - `nc`: the columns of a block of B (`kc` x `nc`, a multiple of `nr`),
+///   packed on the same stack, once per block of rows, k-block and block of
+///   `nc` columns of C. The packed block of C (`mc` rows) is on the heap
+///   unless it fits in the budget.
 struct MatmulTiles {
   int64_t mr = 0, nr = 0, kc = 0, mc = 0, nc = 0;
 
-  /// Bytes of stack the packed tiles of one cache tile take, for elements
-  /// of `elementBytes` bytes: `(mc * nc + mc * kc + kc * nc) * elementBytes`.
+  /// The stack budget the tiles count against, for elements of
+  /// `elementBytes` bytes: `(mc * nc + mc * kc + kc * nc) * elementBytes`,
+  /// the A and B blocks and the part of C one column block updates (an
+  /// upper bound of the stack the packed blocks take).
   int64_t getStackBytes(unsigned elementBytes) const {
     return (mc * nc + mc * kc + kc * nc) * int64_t(elementBytes);
   }
