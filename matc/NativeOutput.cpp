@@ -197,8 +197,10 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
           StringRef(targetTriple.getNumOccurrences() ? "--target-triple"
                                                      : "--target-cpu") +
           " applies only to code for a target (an executable, -c, --shared, "
-          "--emit=asm, and the IR stages of --emit); --run compiles for the "
-          "host (--target-cpu=host)");
+          "--emit=asm, and the IR stages of --emit); " +
+          (run ? "--run compiles for the host (--target-cpu=host)"
+               : "the C header of --emit-header is the same for every "
+                 "target"));
     if (run && outputGiven)
       return makeError("--run writes no file: -o cannot be used with it");
     // --run and the IR stages of --emit compile for a target too (the
