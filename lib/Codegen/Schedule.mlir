@@ -254,12 +254,8 @@ module attributes {transform.with_named_sequence} {
     %all = transform.merge_handles %tiled, %tiled_t : !transform.any_op
     transform.annotate %all "matc.pack_b" : !transform.any_op
     %loops_k = transform.merge_handles %loop_k, %loop_kt : !transform.any_op
-    transform.foreach %loops_k : !transform.any_op {
-    ^bb0(%l: !transform.any_op):
-      %lf = transform.cast %l : !transform.any_op to !transform.op<"scf.for">
-      transform.include @peel_if_ragged failures(propagate) (%lf)
-          : (!transform.op<"scf.for">) -> ()
-    }
+    transform.include @peel_each_if_ragged failures(propagate) (%loops_k)
+        : (!transform.any_op) -> ()
     %tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]}
         attributes{matc.pack_b} in %tile : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %tiles vector_sizes [1, 16, %nr]
@@ -374,20 +370,11 @@ module attributes {transform.with_named_sequence} {
     %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [%mr, %nr]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // The loops over the tiles peeled: only the last row and column of
-    // tiles are masked (a masked store is 42 micro-ops on Zen 1-3).
-    transform.foreach %unpacks_l#1 : !transform.any_op {
-    ^bb0(%l: !transform.any_op):
-      %lf = transform.cast %l : !transform.any_op to !transform.op<"scf.for">
-      transform.include @peel_if_ragged failures(propagate) (%lf)
-          : (!transform.op<"scf.for">) -> ()
-    }
-    transform.foreach %unpacks_l#0 : !transform.any_op {
-    ^bb0(%l: !transform.any_op):
-      %lf = transform.cast %l : !transform.any_op to !transform.op<"scf.for">
-      transform.include @peel_if_ragged failures(propagate) (%lf)
-          : (!transform.op<"scf.for">) -> ()
-    }
+    // The loops over the tiles peeled (the inner ones first): only the last
+    // row and column of tiles are masked (a masked store is 42 micro-ops on Zen 1-3).
+    %unpack_loops = transform.merge_handles %unpacks_l#1, %unpacks_l#0 : !transform.any_op
+    transform.include @peel_each_if_ragged failures(propagate) (%unpack_loops)
+        : (!transform.any_op) -> ()
     %unpacks_all = transform.structured.match ops{["linalg.unpack"]} in %forall_5
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %unpacks_all vector_sizes [1, 1, %mr, %nr]
@@ -591,6 +578,17 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%l: !transform.op<"scf.for">):
       %main, %rest = transform.loop.peel %l
           : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+
+  /// @peel_if_ragged on each loop of `%loops` (scf.for ops), in order.
+  transform.named_sequence @peel_each_if_ragged(%loops: !transform.any_op {transform.readonly}) {
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %lf = transform.cast %l : !transform.any_op to !transform.op<"scf.for">
+      transform.include @peel_if_ragged failures(propagate) (%lf)
+          : (!transform.op<"scf.for">) -> ()
     }
     transform.yield
   }

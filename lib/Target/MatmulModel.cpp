@@ -80,6 +80,7 @@
 #include "MatrixDialect/Target/MatmulModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -242,7 +243,7 @@ MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
   }
   // Step 6: a block of rows per thread.
   if (threads > 1)
-    tiles.mc = roundUpTo((tiles.mc + threads - 1) / threads, tiles.mr);
+    tiles.mc = roundUpTo(llvm::divideCeil(tiles.mc, threads), tiles.mr);
   return tiles;
 }
 
