@@ -32,6 +32,29 @@ namespace matrix {
 
 using namespace mlir;
 
+/// `rhs` (B: K x N, or N x K if `tb`) as a slice whose K is read off `lhs`
+/// (A: M x K, or K x M if `ta`) when B's K is dynamic: the callers check
+/// that the two are equal, and with one SSA value for K the tiling of the
+/// schedule derives every k-size from A's alone. Two values would leave
+/// min(K of A, K of B) in the sizes of the B block and the loop bounds of
+/// its packing in K of A only, and then loop peeling cannot prove the main
+/// loop of that packing whole (its reads stay masked in k). The slice is
+/// the whole of B: no copy, a subview after bufferization.
+static Value sliceRhsToLhsK(OpBuilder &builder, Location loc,
+                                    Value lhs, bool ta, Value rhs, bool tb) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  unsigned lhsK = ta ? 0 : 1, rhsK = tb ? 1 : 0;
+  if (!rhsType.isDynamicDim(rhsK))
+    return rhs;
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, rhs);
+  sizes[rhsK] = tensor::getMixedSize(builder, loc, lhs, lhsK);
+  SmallVector<OpFoldResult> offsets(2, builder.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(2, builder.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(builder, loc, rhs, offsets, sizes,
+                                        strides);
+}
+
 /// The zero fill of a tensor.empty that `matmul` starts from, or null.
 static linalg::FillOp getZeroFillOfEmpty(linalg::MatmulOp matmul) {
   auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
@@ -183,9 +206,11 @@ struct MatrixOutlineProducts
                                            builder.getFloatAttr(element, 0.0));
     Value c = linalg::FillOp::create(builder, loc, zero, body->getArgument(2))
                   .getResult(0);
+    Value lhs = body->getArgument(0);
+    Value rhs =
+        sliceRhsToLhsK(builder, loc, lhs, ta, body->getArgument(1), tb);
     auto matmul = linalg::MatmulOp::create(
-        builder, loc, TypeRange{outType},
-        ValueRange{body->getArgument(0), body->getArgument(1)}, ValueRange{c},
+        builder, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{c},
         // Named: a bare ArrayAttr would bind to the `cast` parameter.
         ArrayRef<NamedAttribute>{builder.getNamedAttr(
             "indexing_maps", prototype.getIndexingMaps())});

@@ -221,7 +221,9 @@ module attributes {transform.with_named_sequence} {
   }
 
   /// Vectorizes the packing of a B block (operand 1): 16 steps of k by NR
-  /// columns at a time, the main loop unmasked in k. For B stored plainly
+  /// columns at a time, the main loop unmasked in k (when the k-size of the
+  /// block is one SSA value: B's K read off A, as matrix-outline-products
+  /// writes the product functions). For B stored plainly
   /// ([K, N], the pack tiles its dimension 1) the loop over k is the outer
   /// one, so that the block is read row after row (16 rows at a time, the
   /// panels in turn), not down the columns of one panel: with a large,
@@ -254,6 +256,13 @@ module attributes {transform.with_named_sequence} {
     %all = transform.merge_handles %tiled, %tiled_t : !transform.any_op
     transform.annotate %all "matc.pack_b" : !transform.any_op
     %loops_k = transform.merge_handles %loop_k, %loop_kt : !transform.any_op
+    // The size of the tile's rows of B, min(min(K - k, 16), K - k), merged
+    // into the min(K - k, 16) of the loop, so that peeling finds it whole
+    // (16) in the main loop: there the reads are unmasked in k.
+    transform.apply_patterns to %tile {
+      transform.apply_patterns.linalg.tiling_canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %tile : !transform.any_op
     transform.include @peel_each_if_ragged failures(propagate) (%loops_k)
         : (!transform.any_op) -> ()
     %tiles = transform.structured.match ops{["linalg.pack", "linalg.fill"]}
@@ -346,9 +355,17 @@ module attributes {transform.with_named_sequence} {
     %kernel, %loop_m, %loop_n, %loop_kk = transform.structured.tile_using_for %product_j
         tile_sizes [1, 1, 1, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // One SSA value for the k-size of the block: the size of the B block
+    // (min(K of A, K of B, ...) of the k-fuse) and that of the A block
+    // (tensor.dim of its packing, resolved) meet once the duplicate dims
+    // of A are CSE'd and the mins merged; the packing of B then loops to a
+    // bound its peeling can reason about (@vectorize_b_block_pack).
+    transform.apply_cse to %forall_5 : !transform.any_op
     transform.apply_patterns to %forall_5 {
       transform.apply_patterns.linalg.tiling_canonicalization
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
+    transform.apply_cse to %forall_5 : !transform.any_op
     transform.structured.vectorize %kernel vector_sizes [1, 1, 1, %mr, %nr]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>
 

@@ -24,7 +24,12 @@
 // CHECK-SAME: attributes {matc.product, passthrough = ["noinline"]}
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[C:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[OUT]] : tensor<?x?xf64>)
-// CHECK: %[[R:.*]] = linalg.matmul ins(%[[PA]], %[[PB]] : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[C]] : tensor<?x?xf64>)
+// B's K read off A (one SSA value for K: the packing of B peels whole in k,
+// lib/Codegen/Schedule.mlir), a slice of all of B.
+// CHECK-DAG: %[[K:.*]] = tensor.dim %[[PA]], %c1
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[PB]], %c1
+// CHECK: %[[SB:.*]] = tensor.extract_slice %[[PB]][0, 0] [%[[K]], %[[N]]] [1, 1]
+// CHECK: %[[R:.*]] = linalg.matmul ins(%[[PA]], %[[SB]] : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[C]] : tensor<?x?xf64>)
 // CHECK: return %[[R]]
 
 // CHECK-LABEL: func.func private @matc.product.f64.nt
