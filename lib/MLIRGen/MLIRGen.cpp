@@ -550,12 +550,12 @@ FailureOr<int64_t> MLIRGenImpl::getDimension(const mat::CallExprAST &call,
   if (failed(v))
     return failure();
   // Dimensions must be positive integers known at compile time, and a
-  // matrix must stay addressable: rows * cols below 2^40 elements.
+  // matrix must stay addressable: rows * cols at most 2^40 elements.
   constexpr double kMaxDim = double(int64_t(1) << 40);
   if (!v->isWeak() || v->weak != std::floor(v->weak) || v->weak < 1 ||
       v->weak > kMaxDim) {
     error(arg.getLoc()) << "dimension of '" << call.getCallee()
-                        << "' must be a positive integer constant below 2^40";
+                        << "' must be a positive integer constant, at most 2^40";
     return failure();
   }
   return int64_t(v->weak);
