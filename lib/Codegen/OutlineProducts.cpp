@@ -41,8 +41,7 @@ using namespace mlir;
 /// loop of that packing whole (its reads stay masked in k). The slice is
 /// the whole of B: no copy, a subview after bufferization.
 static Value sliceRhsToLhsK(OpBuilder &builder, Location loc,
-                                    Value lhs, bool ta, Value rhs, bool tb) {
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
+                            Value lhs, bool ta, Value rhs, bool tb) {
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   unsigned lhsK = ta ? 0 : 1, rhsK = tb ? 1 : 0;
   if (!rhsType.isDynamicDim(rhsK))
