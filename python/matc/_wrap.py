@@ -17,6 +17,7 @@ process then (docs/c-interop.md), which must not happen to an interpreter.
 
 import ctypes
 import keyword
+import math
 import numbers
 import os
 import sys
@@ -327,14 +328,24 @@ class _Messages:
                 raise TypeError("%s%s must be a real number, got %s"
                                 % (prefix, what, arr.dtype))
             if isinstance(x, numbers.Real):
+                # A finite number beyond the element type's range (a Python
+                # int beyond float64, float() raises; a number beyond
+                # float32, the narrowing would make it an infinity) is an
+                # OverflowError, as the compiler rejects `x: f32 = 1e39`.
                 try:
-                    return float(x)
+                    value = float(x)
+                    with np.errstate(over="ignore"):
+                        if math.isfinite(value) and \
+                                not np.isfinite(dtype.type(value)):
+                            raise OverflowError
+                    return value
                 except OverflowError:
+                    given = ("an int of %d bits" % abs(int(x)).bit_length()
+                             if isinstance(x, numbers.Integral)
+                             else "%g" % value)
                     raise OverflowError(
-                        "%s%s must be a number within the range of %s, got "
-                        "an int of %d bits" % (prefix, what, dtype.name,
-                                               abs(int(x)).bit_length()))\
-                        from None
+                        "%s%s must be a number within the range of %s, got %s"
+                        % (prefix, what, dtype.name, given)) from None
             raise TypeError("%s%s must be a number, got %s"
                             % (prefix, what, _type_name(x)))
 
@@ -542,6 +553,7 @@ def make_function(fn, lib, source_name, module_name, limit):
     ns = {"_m_nd": np.ndarray, "_m_f": cfunc, "_m_empty": np.empty,
           "_m_vp": ctypes.c_void_p.from_address, "_m_id": id,
           "_m_type": type, "_m_float": float,
+          "_m_f32max": float(np.finfo(np.float32).max),
           "_m_m": messages,
           "_m_tr": _DTYPES[spec.result["dtype"]]}
 
@@ -557,8 +569,15 @@ def make_function(fn, lib, source_name, module_name, limit):
         x = names[p]
         if value["kind"] == "scalar":
             ns["_m_c%d" % p] = messages.scalar_converter(p)
-            body += ["    if _m_type(%s) is not _m_float:" % x,
-                     "        %s = _m_c%d(%s)" % (x, p, x)]
+            # A Python float is passed as it is; for an f32 parameter only
+            # within float32's range (the converter raises beyond it and
+            # lets infinities and NaN through).
+            if value["dtype"] == "f32":
+                body += ["    if _m_type(%s) is not _m_float or not "
+                         "-_m_f32max <= %s <= _m_f32max:" % (x, x)]
+            else:
+                body += ["    if _m_type(%s) is not _m_float:" % x]
+            body += ["        %s = _m_c%d(%s)" % (x, p, x)]
             continue
         matrices.append(p)
         ns["_m_c%d" % p] = messages.matrix_converter(p)

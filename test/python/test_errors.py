@@ -176,6 +176,21 @@ class CallErrors(unittest.TestCase):
                    self.m.scale, 10**400, np.ones((1, 1)))
         with self.assertRaises(OverflowError):  # Beyond str()'s 4300 digits.
             self.m.scale(10**5000, np.ones((1, 1)))
+        # Within float64 but beyond float32 (3.4e38): OverflowError too, not
+        # a silent inf, as the compiler rejects `x: f32 = 1e39`; infinities
+        # themselves pass.
+        a = np.ones((1, 1), np.float32)
+        self.check(OverflowError, "scale32(): s (Mat f32) must be a number "
+                   "within the range of float32, got an int of 130 bits",
+                   self.m.scale32, 10**39, a)
+        self.check(OverflowError, "scale32(): s (Mat f32) must be a number "
+                   "within the range of float32, got 1e+39",
+                   self.m.scale32, 1e39, a)
+        self.check(OverflowError, "scale32(): s (Mat f32) must be a number "
+                   "within the range of float32, got -1e+39",
+                   self.m.scale32, -1e39, a)
+        self.assertEqual(self.m.scale32(float("inf"), a)[0, 0], np.inf)
+        self.assertEqual(self.m.scale32(3.4e38, a)[0, 0], np.float32(3.4e38))
 
     def test_element_types_never_mix(self):
         m = self.m
