@@ -110,6 +110,38 @@ def _shape_text(shape):
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
+_DTYPE_KIND_TEXT = {"U": "str", "S": "bytes", "O": "object", "b": "bool"}
+
+
+def _dtype_text(dtype):
+    """A dtype as a user wrote its elements: `str` (not NumPy's `<U21`),
+    `bytes`, `object`, `bool`, else NumPy's name (`complex128`)."""
+    return _DTYPE_KIND_TEXT.get(dtype.kind, dtype.name)
+
+
+def _mixed_element(seq, dtype):
+    """The first element of the nested lists and tuples `seq` that NumPy's
+    conversion would mix into an array of `dtype` silently: a bool, or a
+    NumPy array or scalar of another floating type (Python numbers and
+    NumPy integers take the parameter's type, as numbers do in Mat).
+    Returns (description, is_real) or None. Walks `seq` in Python: a list
+    is converted element by element by NumPy anyway."""
+    stack = [seq]
+    while stack:
+        for item in stack.pop():
+            if isinstance(item, (list, tuple)):
+                stack.append(item)
+            elif isinstance(item, (bool, np.bool_)):
+                return "bool", False
+            elif isinstance(item, (np.ndarray, np.generic)):
+                kind = item.dtype.kind
+                if kind == "f" and item.dtype.itemsize != dtype.itemsize:
+                    return item.dtype.name, True
+                if kind not in "iuf":
+                    return _dtype_text(item.dtype), False
+    return None
+
+
 def _type_name(x):
     t = type(x)
     return t.__name__ if t.__module__ == "builtins" else "%s.%s" % (
@@ -267,6 +299,17 @@ class _Messages:
                                 % (prefix, what, dtype.name, _type_name(x),
                                    x))
             weak = isinstance(x, (list, tuple))
+            mixed = _mixed_element(x, dtype) if weak else None
+            if mixed and mixed[1]:
+                raise TypeError(
+                    "%s%s must be an array of %s, got a list holding %s "
+                    "(element types never mix: convert it with "
+                    ".astype(numpy.%s))" % (prefix, what, dtype.name,
+                                            mixed[0], dtype.name))
+            if mixed:
+                raise TypeError("%s%s must be an array of real numbers, got "
+                                "a list holding %s" % (prefix, what,
+                                                       mixed[0]))
             try:
                 arr = np.asarray(x)
             except (ValueError, TypeError) as e:
@@ -284,7 +327,8 @@ class _Messages:
                     arr = arr.reshape(1, -1)
             elif kind not in "iuf":
                 raise TypeError("%s%s must be an array of real numbers, got "
-                                "an array of %s" % (prefix, what, arr.dtype))
+                                "an array of %s" % (prefix, what,
+                                                    _dtype_text(arr.dtype)))
             elif not (kind == "f" and arr.dtype.itemsize == dtype.itemsize):
                 raise TypeError(
                     "%s%s must be an array of %s, got an array of %s (element "

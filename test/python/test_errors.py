@@ -140,14 +140,17 @@ class CallErrors(unittest.TestCase):
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
                    "of float64, got float 2.0", m.gram, 2.0)
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
-                   "real numbers, got an array of <U1",
+                   "real numbers, got an array of str",
                    m.gram, [["a", "b", "c"]])
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
                    "real numbers, got an array of complex128",
                    m.gram, np.ones((2, 3), complex))
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
-                   "real numbers, got an array of bool",
+                   "real numbers, got a list holding bool",
                    m.gram, [[True, False, True]])
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got an array of bool",
+                   m.gram, np.ones((2, 3), bool))
         self.check(TypeError, "scale(): s (Mat f64) must be a number, got "
                    "str", m.scale, "2", np.ones((1, 1)))
         self.check(TypeError, "scale(): s (Mat f64) must be a number, got "
@@ -206,6 +209,24 @@ class CallErrors(unittest.TestCase):
                    "float64, got an array of int64 (element types never mix: "
                    "convert it with .astype(numpy.float64))",
                    m.gram, np.ones((4, 3), np.int64))
+        # A list holding NumPy arrays or scalars of the other element type,
+        # or bools among numbers, is refused as the arrays themselves are
+        # (NumPy's conversion of the list would mix them silently).
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "float64, got a list holding float32 (element types never "
+                   "mix: convert it with .astype(numpy.float64))", m.gram,
+                   [np.ones(3, np.float32), np.ones(3, np.float32)])
+        self.check(TypeError, "scale32(): a (Mat f32[?, ?]) must be an array "
+                   "of float32, got a list holding float64 (element types "
+                   "never mix: convert it with .astype(numpy.float32))",
+                   m.scale32, 1.0, [[np.float64(1), 2.0]])
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding bool", m.gram,
+                   [[True, 2.5, 1.0]])
+        # Python numbers and NumPy values of the parameter's type pass.
+        np.testing.assert_array_equal(
+            m.gram([np.ones(3), [1, 2.0, np.float64(3)]]),
+            np.array([[2, 3, 4], [3, 5, 7], [4, 7, 10]], float))
         self.check(TypeError, "scale(): s (Mat f64) must be a Python number "
                    "or a numpy.float64, got a numpy.float32 (element types "
                    "never mix)", m.scale, np.float32(2), np.ones((1, 1)))
