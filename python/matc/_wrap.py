@@ -110,13 +110,19 @@ def _shape_text(shape):
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-_DTYPE_KIND_TEXT = {"U": "str", "S": "bytes", "O": "object", "b": "bool"}
+_DTYPE_KIND_TEXT = {"U": "str", "S": "bytes"}
 
 
 def _dtype_text(dtype):
-    """A dtype as a user wrote its elements: `str` (not NumPy's `<U21`),
-    `bytes`, `object`, `bool`, else NumPy's name (`complex128`)."""
+    """A dtype as a user wrote its elements: `str` and `bytes` (not NumPy's
+    `<U21`, `|S3`), else NumPy's name (`bool`, `object`, `complex128`)."""
     return _DTYPE_KIND_TEXT.get(dtype.kind, dtype.name)
+
+
+def _never_mix(dtype):
+    """The hint closing every message about the other float type."""
+    return ("(element types never mix: convert it with .astype(numpy.%s))"
+            % dtype.name)
 
 
 def _mixed_element(seq, dtype):
@@ -124,21 +130,24 @@ def _mixed_element(seq, dtype):
     conversion would mix into an array of `dtype` silently: a bool, or a
     NumPy array or scalar of another floating type (Python numbers and
     NumPy integers take the parameter's type, as numbers do in Mat).
-    Returns (description, is_real) or None. Walks `seq` in Python: a list
-    is converted element by element by NumPy anyway."""
+    Returns the message's clause, `must be an array of float64, got a list
+    holding float32 (...)`, or None. Walks `seq` in Python: a list is
+    converted element by element by NumPy anyway."""
     stack = [seq]
     while stack:
         for item in stack.pop():
             if isinstance(item, (list, tuple)):
                 stack.append(item)
             elif isinstance(item, (bool, np.bool_)):
-                return "bool", False
+                return "must be an array of real numbers, got a list holding bool"
             elif isinstance(item, (np.ndarray, np.generic)):
                 kind = item.dtype.kind
                 if kind == "f" and item.dtype.itemsize != dtype.itemsize:
-                    return item.dtype.name, True
+                    return ("must be an array of %s, got a list holding %s %s"
+                            % (dtype.name, item.dtype.name, _never_mix(dtype)))
                 if kind not in "iuf":
-                    return _dtype_text(item.dtype), False
+                    return ("must be an array of real numbers, got a list "
+                            "holding %s" % _dtype_text(item.dtype))
     return None
 
 
@@ -300,16 +309,8 @@ class _Messages:
                                    x))
             weak = isinstance(x, (list, tuple))
             mixed = _mixed_element(x, dtype) if weak else None
-            if mixed and mixed[1]:
-                raise TypeError(
-                    "%s%s must be an array of %s, got a list holding %s "
-                    "(element types never mix: convert it with "
-                    ".astype(numpy.%s))" % (prefix, what, dtype.name,
-                                            mixed[0], dtype.name))
             if mixed:
-                raise TypeError("%s%s must be an array of real numbers, got "
-                                "a list holding %s" % (prefix, what,
-                                                       mixed[0]))
+                raise TypeError("%s%s %s" % (prefix, what, mixed))
             try:
                 arr = np.asarray(x)
             except (ValueError, TypeError) as e:
@@ -330,10 +331,9 @@ class _Messages:
                                 "an array of %s" % (prefix, what,
                                                     _dtype_text(arr.dtype)))
             elif not (kind == "f" and arr.dtype.itemsize == dtype.itemsize):
-                raise TypeError(
-                    "%s%s must be an array of %s, got an array of %s (element "
-                    "types never mix: convert it with .astype(numpy.%s))"
-                    % (prefix, what, dtype.name, arr.dtype, dtype.name))
+                raise TypeError("%s%s must be an array of %s, got an array of "
+                                "%s %s" % (prefix, what, dtype.name,
+                                           arr.dtype, _never_mix(dtype)))
             if arr.ndim != 2:
                 raise ValueError("%s%s must be a 2-D array, got a %d-D array "
                                  "of shape %s" % (prefix, what, arr.ndim,
@@ -378,18 +378,18 @@ class _Messages:
                 # OverflowError, as the compiler rejects `x: f32 = 1e39`.
                 try:
                     value = float(x)
-                    with np.errstate(over="ignore"):
-                        if math.isfinite(value) and \
-                                not np.isfinite(dtype.type(value)):
-                            raise OverflowError
-                    return value
                 except OverflowError:
-                    given = ("an int of %d bits" % abs(int(x)).bit_length()
-                             if isinstance(x, numbers.Integral)
-                             else "%g" % value)
-                    raise OverflowError(
-                        "%s%s must be a number within the range of %s, got %s"
-                        % (prefix, what, dtype.name, given)) from None
+                    value = None
+                if value is not None:
+                    with np.errstate(over="ignore"):
+                        if not math.isfinite(value) or \
+                                np.isfinite(dtype.type(value)):
+                            return value
+                given = ("an int of %d bits" % abs(int(x)).bit_length()
+                         if isinstance(x, numbers.Integral) else "%g" % value)
+                raise OverflowError(
+                    "%s%s must be a number within the range of %s, got %s"
+                    % (prefix, what, dtype.name, given))
             raise TypeError("%s%s must be a number, got %s"
                             % (prefix, what, _type_name(x)))
 
