@@ -82,15 +82,19 @@ private:
 using ExprPtr = std::unique_ptr<ExprAST>;
 
 /// A numeric literal: `1`, `1.5`, `.5`, `1e-3`, `1_000` (always finite).
+/// isInteger() is true for a literal spelled without a point or an exponent
+/// (`12`, `1_000`), an int in Python; only those can be dimensions.
 class NumberExprAST : public ExprAST {
 public:
-  NumberExprAST(Location loc, double value)
-      : ExprAST(Kind::Number, std::move(loc)), value(value) {}
+  NumberExprAST(Location loc, double value, bool integer)
+      : ExprAST(Kind::Number, std::move(loc)), value(value), integer(integer) {}
   double getValue() const { return value; }
+  bool isInteger() const { return integer; }
   static bool classof(const ExprAST *e) { return e->getKind() == Kind::Number; }
 
 private:
   double value;
+  bool integer;
 };
 
 /// A bracketed matrix literal. `[[1, 2], [3, 4]]` has two rows;

@@ -699,7 +699,10 @@ ParsedExpr Parser::parsePrimary() {
   switch (tok.kind) {
   case TokenKind::Number:
     consume();
-    return {std::make_unique<NumberExprAST>(first.loc, first.value), 1};
+    return {std::make_unique<NumberExprAST>(
+                first.loc, first.value,
+                first.spelling.find_first_of(".eE") == llvm::StringRef::npos),
+            1};
   case TokenKind::Identifier:
     consume();
     if (tok.is(TokenKind::LParen))

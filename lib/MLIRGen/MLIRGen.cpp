@@ -45,12 +45,17 @@ using namespace mlir::matrix;
 namespace {
 
 /// The value of a Mat expression: a typed SSA value (a tensor or an f32/f64
-/// scalar), or a weak numeric constant not yet given an element type.
+/// scalar), or a weak numeric constant not yet given an element type. A weak
+/// constant is `integral` when it is an int in Python's sense: integer
+/// literals and their sums, differences, products and negations.
 struct MatValue {
   Value value;
   double weak = 0;
+  bool integral = false;
 
-  static MatValue weakNumber(double number) { return {Value(), number}; }
+  static MatValue weakNumber(double number, bool integral = false) {
+    return {Value(), number, integral};
+  }
   bool isWeak() const { return !value; }
   bool isMatrix() const {
     return value && isa<RankedTensorType>(value.getType());
@@ -320,7 +325,10 @@ Result MLIRGenImpl::genExpr(const mat::ExprAST &expr,
                             std::optional<FloatType> hint) {
   switch (expr.getKind()) {
   case mat::ExprAST::Kind::Number:
-    return MatValue::weakNumber(cast<mat::NumberExprAST>(expr).getValue());
+  {
+    const auto &number = cast<mat::NumberExprAST>(expr);
+    return MatValue::weakNumber(number.getValue(), number.isInteger());
+  }
   case mat::ExprAST::Kind::Literal:
     return genLiteral(cast<mat::LiteralExprAST>(expr), hint);
   case mat::ExprAST::Kind::Var:
@@ -415,7 +423,7 @@ Result MLIRGenImpl::genBinary(const mat::BinaryExprAST &bin,
   if (lhs->isWeak() && rhs->isWeak() && op != '@') {
     double a = lhs->weak, b = rhs->weak;
     double r = op == '+' ? a + b : op == '-' ? a - b : a * b;
-    return MatValue::weakNumber(r);
+    return MatValue::weakNumber(r, lhs->integral && rhs->integral);
   }
   if (op == '@' && (!lhs->isMatrix() || !rhs->isMatrix())) {
     emit() << "cannot multiply " << describe(*lhs) << " by " << describe(*rhs)
@@ -484,7 +492,7 @@ Result MLIRGenImpl::genNeg(const mat::NegExprAST &neg,
   if (failed(operand))
     return failure();
   if (operand->isWeak())
-    return MatValue::weakNumber(-operand->weak);
+    return MatValue::weakNumber(-operand->weak, operand->integral);
   Location l = loc(neg.getLoc());
   if (operand->isMatrix())
     return MatValue{NegOp::create(builder, l, operand->value)};
@@ -552,6 +560,12 @@ FailureOr<int64_t> MLIRGenImpl::getDimension(const mat::CallExprAST &call,
   // Dimensions must be positive integers known at compile time, and a
   // matrix must stay addressable: rows * cols at most 2^40 elements.
   constexpr double kMaxDim = double(int64_t(1) << 40);
+  if (v->isWeak() && !v->integral) {
+    // As in NumPy: np.zeros((2.0, 2)) is a TypeError.
+    error(arg.getLoc()) << "dimension of '" << call.getCallee()
+                        << "' must be an integer, not a float";
+    return failure();
+  }
   if (!v->isWeak() || v->weak != std::floor(v->weak) || v->weak < 1 ||
       v->weak > kMaxDim) {
     error(arg.getLoc()) << "dimension of '" << call.getCallee()
