@@ -229,20 +229,22 @@ Token Lexer::lexToken() {
         return tok;
       continue;
     }
-    case '\\':
-      if (cur != end && *cur == '\n') {
-        startLine(++cur);
-        continue;
-      }
-      if (end - cur >= 2 && cur[0] == '\r' && cur[1] == '\n') {
-        startLine(cur += 2);
-        continue;
-      }
+    case '\\': {
+      // A continuation joins with the next line, so the file must go on
+      // (Python: "unexpected EOF while parsing").
+      int newline = cur != end && *cur == '\n'                          ? 1
+                    : end - cur >= 2 && cur[0] == '\r' && cur[1] == '\n' ? 2
+                                                                         : 0;
+      if (newline == 0 && cur != end)
+        return makeError(start, "unexpected character after line "
+                                "continuation character");
+      cur += newline;
       if (cur == end)
         return makeError(start, "unexpected end of file after line "
                                 "continuation character");
-      return makeError(start, "unexpected character after line continuation "
-                              "character");
+      startLine(cur);
+      continue;
+    }
     case '(':
       ++bracketDepth;
       return makeToken(TokenKind::LParen, start, cur);
