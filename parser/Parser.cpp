@@ -611,6 +611,21 @@ ParsedExpr Parser::parseBinaryRHS(int minPrecedence, ParsedExpr lhs) {
       return lhs;
     Token op = tok;
     consume();
+    // Python operators Mat lacks, spelled with two tokens here: say so
+    // rather than "expected expression" at the second one.
+    bool adjacent = tok.spelling.data() == op.spelling.end();
+    if (adjacent && tok.is(TokenKind::Equal)) {
+      const auto *var = llvm::dyn_cast<VarExprAST>(lhs.ast.get());
+      llvm::StringRef name = var ? var->getName() : "x";
+      error(op, "augmented assignment '" + op.spelling +
+                    "=' is not supported: write '" + name + " = " + name +
+                    " " + op.spelling + " ...'");
+      return {};
+    }
+    if (adjacent && op.is(TokenKind::Star) && tok.is(TokenKind::Star)) {
+      error(op, "'**' is not supported: Mat has no power operator");
+      return {};
+    }
     ParsedExpr rhs = parseUnary();
     if (!rhs)
       return {};
