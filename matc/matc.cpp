@@ -120,7 +120,27 @@ static cl::opt<bool> runProgram("run",
                                          "its output goes to stdout"),
                                 cl::cat(matcCategory));
 
-static cl::opt<unsigned>
+namespace {
+/// -O's value: one of 0 .. 3, else the error says which levels exist
+/// (`-Ofast`, `-Os` and `-O7` alike).
+struct OptLevelParser : cl::parser<unsigned> {
+  using cl::parser<unsigned>::parser;
+  bool parse(cl::Option &option, StringRef name, StringRef value,
+             unsigned &level) {
+    // `-O --run`: cl's own error, which reportCommandLineErrors words as
+    // "-O needs a value ('--run' is an option)".
+    if (value.size() > 1 && value[0] == '-' && !llvm::isDigit(value[1]))
+      return cl::parser<unsigned>::parse(option, name, value, level);
+    if (value.getAsInteger(10, level) || level > 3)
+      return option.error("'" + value +
+                          "' is not an optimization level: write -O0, -O1, "
+                          "-O2 or -O3");
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<unsigned, false, OptLevelParser>
     optLevel("O", cl::Prefix, cl::init(2),
              cl::desc("Optimization level: -O0 is the plain reference "
                       "lowering, -O1..-O3 optimize (default -O2)"),
@@ -401,9 +421,6 @@ int main(int argc, char **argv) {
                 "(see matc --help)");
   if (emitAction != Emit::None && runProgram)
     return fail("--run and --emit cannot be combined");
-  if (optLevel > 3)
-    return fail("-O" + llvm::Twine(optLevel.getValue()) +
-                ": the optimization level must be 0, 1, 2 or 3");
   llvm::Expected<matc::NativeRequest> native = matc::resolveNativeRequest(
       emitAction != Emit::None && emitAction != Emit::Asm,
       emitAction == Emit::Asm, runProgram,

@@ -30,6 +30,8 @@ CASES = [
     ["--emit=foo"],
     ["--emit=lvm"],
     ["-Ofast"],
+    ["-Os"],
+    ["-O-1"],
     ["--run=yes"],
     ["--mlir-timing-display=foo"],
     # A value where none is taken.
