@@ -56,7 +56,7 @@ llvm::cl::OptionCategory &matc::getNativeOptionCategory() {
 static cl::opt<bool>
     compileOnly("c",
                 cl::desc("Write a relocatable object (position independent; "
-                         "default file <input stem>.o) and do not link"),
+                         "default file <input stem>.o, a.o for standard input) and do not link"),
                 cl::cat(matc::getNativeOptionCategory()));
 
 static cl::opt<bool>
