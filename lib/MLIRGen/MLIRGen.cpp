@@ -912,6 +912,11 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
       const mat::FunctionAST &fn = *item.function;
       const mat::FunctionAST *first = functions[fn.name].ast;
       if (first == &fn) {
+        // As in Python, `def f` rebinds the name `f`: a top-level variable
+        // of that name before it is gone (`f = 5` then `def f` then `f(2)`
+        // calls the function).
+        topLevelSymbols.erase(fn.name);
+        topLevelNames.erase(fn.name);
         genFunction(fn);
         continue;
       }
