@@ -27,6 +27,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::matrix;
@@ -165,10 +166,18 @@ mlir::matrix::splitModuleForCodegen(llvm::Module &module,
   if (count <= 1)
     return partitions;
 
-  // An internal unit that one unit alone refers to goes with it (the
-  // outlined OpenMP body with its function, the parts of a long `main`
-  // with `main`) while their group stays within a partition's share of the
-  // instructions; the constructor lists go together.
+  // An internal unit goes with the units that refer to it while their
+  // group stays within a partition's share of the instructions, so that
+  // LLVM can still inline it there and drop it: a reference across
+  // partitions keeps a function alive, outside the inliner's reach. The
+  // edges of private call chains come first (the outlined OpenMP body with
+  // its function, a Mat function's C entry point, its `.impl` and `.into`
+  // together; the parts of a long `main` with `main`), those into and out
+  // of hubs last (the `.impl` that a part of `main` among 75 others calls,
+  // a register kernel every product calls): an edge weighs the number of
+  // the callee's users times the number of units the caller refers to,
+  // and the lightest edges are joined first, as Kruskal's algorithm takes
+  // them. The constructor lists go together.
   SmallVector<SmallVector<unsigned, 2>> usedBy(units.size());
   for (unsigned i = 0; i < units.size(); ++i)
     for (unsigned used : units[i].uses)
@@ -185,19 +194,35 @@ mlir::matrix::splitModuleForCodegen(llvm::Module &module,
     groupInstructions[b] += groupInstructions[a];
   };
   unsigned share = (total + count - 1) / count;
+  struct Edge {
+    uint64_t weight;
+    unsigned callee, user;
+  };
+  SmallVector<Edge> edges;
+  for (unsigned i = 0; i < units.size(); ++i)
+    if (units[i].global->hasLocalLinkage())
+      for (unsigned user : usedBy[i])
+        edges.push_back({uint64_t(usedBy[i].size()) *
+                             std::max<size_t>(1, units[user].uses.size()),
+                         i, user});
+  // Ties keep the module's order.
+  llvm::sort(edges, [](const Edge &a, const Edge &b) {
+    return std::tie(a.weight, a.callee, a.user) <
+           std::tie(b.weight, b.callee, b.user);
+  });
+  for (const Edge &edge : edges)
+    if (groupInstructions[findLeader(units, edge.callee)] +
+            groupInstructions[findLeader(units, edge.user)] <=
+        share)
+      join(edge.callee, edge.user);
   std::optional<unsigned> appending;
   for (unsigned i = 0; i < units.size(); ++i) {
-    if (units[i].global->hasLocalLinkage() && usedBy[i].size() == 1 &&
-        groupInstructions[findLeader(units, i)] +
-                groupInstructions[findLeader(units, usedBy[i][0])] <=
-            share)
-      join(i, usedBy[i][0]);
-    if (units[i].global->hasAppendingLinkage()) {
-      if (appending)
-        join(i, *appending);
-      else
-        appending = i;
-    }
+    if (!units[i].global->hasAppendingLinkage())
+      continue;
+    if (appending)
+      join(i, *appending);
+    else
+      appending = i;
   }
 
   // Longest processing time first (Graham, "Bounds on multiprocessing

@@ -58,8 +58,12 @@ llvm::Error generateCode(llvm::Module &module, llvm::TargetMachine &machine,
 /// context that together define what it defines: every external definition
 /// (and `llvm.global_ctors` and the other appending globals, in the first)
 /// in exactly one, balanced by instruction count (largest first, each to
-/// the partition with the fewest instructions), each with a copy of the
-/// internal definitions its functions reach and declarations of the rest.
+/// the partition with the fewest instructions). An internal function goes
+/// with the functions that call it while that keeps within a partition's
+/// share, private call chains before hubs (so LLVM can still inline and
+/// drop it); one called from another partition becomes hidden. Each
+/// partition gets a copy of the small internal definitions its functions
+/// reach and declarations of the rest.
 /// Partitions get at least `minInstructions` instructions each. Returns no
 /// partition when there would be one (a small module) or when the module
 /// cannot be split this way: a module with aliases, ifuncs, comdats or
