@@ -3,7 +3,8 @@
 // The code generation schedule on elementwise ops (lib/Codegen/Schedule.mlir):
 // scf.forall over blocks of 16 rows, then one row of 32 (f32) or 16 (f64)
 // elements per vector operation: an unmasked main loop and a masked last
-// step. A transposed operand is read as a column (a transposing transfer,
+// step; a row of fewer columns, known statically, is one unmasked vector of
+// its width (@schedule_narrow_rows). A transposed operand is read as a column (a transposing transfer,
 // its transpose lowered to a shape_cast).
 
 #id = affine_map<(i, j) -> (i, j)>
@@ -54,6 +55,49 @@ func.func @negate_f64(%a: tensor<64x100xf64>) -> tensor<64x100xf64> {
     linalg.yield %0 : f64
   } -> tensor<64x100xf64>
   return %r : tensor<64x100xf64>
+}
+
+// Rows of 8 f64 and of 20 f32: one vector of the row's width per row, no
+// mask, no loop over columns. (Regression of compile time: a vector<16xf64>
+// under a mask of 8 lanes cost LLVM's InstCombine 30% of its time.)
+// CHECK-LABEL: func.func @narrow_f64
+// CHECK: scf.forall
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.create_mask
+// CHECK: arith.negf {{.*}} : vector<8xf64>
+// CHECK: scf.forall.in_parallel
+func.func @narrow_f64(%a: tensor<64x8xf64>) -> tensor<64x8xf64> {
+  %e = tensor.empty() : tensor<64x8xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x8xf64>) outs(%e : tensor<64x8xf64>) {
+  ^bb0(%x: f64, %out: f64):
+    %0 = arith.negf %x : f64
+    linalg.yield %0 : f64
+  } -> tensor<64x8xf64>
+  return %r : tensor<64x8xf64>
+}
+
+// Rows of a dynamic count are blocked as any: only the columns decide.
+// CHECK-LABEL: func.func @narrow_f32
+// CHECK: scf.forall
+// CHECK-NOT: vector.create_mask
+// CHECK: vector.transfer_read {{.*}} : tensor<20x1xf32>, vector<20x1xf32>
+// CHECK: arith.addf {{.*}} : vector<20xf32>
+// CHECK: scf.forall.in_parallel
+func.func @narrow_f32(%a: tensor<?x20xf32>, %b: tensor<20x?xf32>) -> tensor<?x20xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x20xf32>
+  %e = tensor.empty(%m) : tensor<?x20xf32>
+  %r = linalg.generic {indexing_maps = [#id, #tr, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<?x20xf32>, tensor<20x?xf32>) outs(%e : tensor<?x20xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %0 = arith.addf %x, %y : f32
+    linalg.yield %0 : f32
+  } -> tensor<?x20xf32>
+  return %r : tensor<?x20xf32>
 }
 
 // At most 16 x 16: the plain lowering.
