@@ -28,11 +28,6 @@ FlopCount &FlopCount::operator+=(const FlopCount &other) {
   return *this;
 }
 
-uint64_t mlir::matrix::getMatmulFlops(uint64_t m, uint64_t k, uint64_t n) {
-  return llvm::SaturatingMultiply(
-      llvm::SaturatingMultiply(llvm::SaturatingMultiply(uint64_t(2), m), k), n);
-}
-
 uint64_t mlir::matrix::getElementwiseFlops(uint64_t m, uint64_t n) {
   return llvm::SaturatingMultiply(m, n);
 }

@@ -16,6 +16,7 @@
 #define MATRIXDIALECT_TRANSFORMS_FLOPCOUNT_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstdint>
 
@@ -46,8 +47,13 @@ struct FlopCount {
 };
 
 /// Flops of a matrix product [m, k] @ [k, n]: 2 * m * k * n (one multiply
-/// and one add per term), saturating.
-uint64_t getMatmulFlops(uint64_t m, uint64_t k, uint64_t n);
+/// and one add per term), saturating. Inline: the chain rewrite's O(n^3)
+/// ordering calls it in its innermost loop.
+inline uint64_t getMatmulFlops(uint64_t m, uint64_t k, uint64_t n) {
+  return llvm::SaturatingMultiply(
+      llvm::SaturatingMultiply(llvm::SaturatingMultiply(uint64_t(2), m), k),
+      n);
+}
 
 /// Flops of an elementwise op (`add`, `sub`, `mul`, `neg`, a scalar times a
 /// matrix) with an [m, n] result: m * n, saturating.
