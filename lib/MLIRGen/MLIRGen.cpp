@@ -349,6 +349,7 @@ Result MLIRGenImpl::genLiteral(const mat::LiteralExprAST &lit,
                                std::optional<FloatType> hint) {
   const auto &rows = lit.getRows();
   SmallVector<MatValue> elements;
+  SmallVector<const mat::ExprAST *> elementExprs; // co-indexed with elements
   std::optional<Type> typed; // element type of the first typed element
   bool failed = false;
   for (const auto &row : rows) {
@@ -377,6 +378,7 @@ Result MLIRGenImpl::genLiteral(const mat::LiteralExprAST &lit,
         typed = v->value.getType();
       }
       elements.push_back(*v);
+      elementExprs.push_back(element.get());
     }
   }
   if (failed)
@@ -393,8 +395,9 @@ Result MLIRGenImpl::genLiteral(const mat::LiteralExprAST &lit,
   Location l = loc(lit.getLoc());
   if (!typed) {
     SmallVector<APFloat> values;
-    for (const MatValue &v : elements)
-      values.push_back(toElement(v.weak, element, l));
+    // An overflow is reported at the number, not at the bracket.
+    for (auto [v, expr] : llvm::zip(elements, elementExprs))
+      values.push_back(toElement(v.weak, element, loc(expr->getLoc())));
     return MatValue{
         ConstantOp::create(builder, l, DenseElementsAttr::get(type, values))};
   }
