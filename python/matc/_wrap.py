@@ -321,11 +321,35 @@ class _Messages:
                 raise TypeError("%s%s must be a 2-D array of %s, got %s %r"
                                 % (prefix, what, dtype.name, _type_name(x),
                                    x))
+            if weak and kind == "O" and arr.ndim > 0:
+                # Python ints beyond int64 (2**70) stay objects in NumPy's
+                # conversion; as numbers they are floats.
+                try:
+                    arr = np.asarray(x, dtype=np.float64)
+                except OverflowError:
+                    raise OverflowError(
+                        "%s%s must hold numbers within the range of %s, got "
+                        "an int beyond float64 in a list"
+                        % (prefix, what, dtype.name)) from None
+                except (TypeError, ValueError):
+                    pass
+                kind = arr.dtype.kind
             if weak and kind in "iuf":
                 # Python numbers take the parameter's element type, and a
                 # flat list is a row, as numbers and literals are in Mat.
                 if arr.ndim == 1:
                     arr = arr.reshape(1, -1)
+                # A finite number the narrowing to float32 would make an
+                # infinity is an OverflowError, as for a scalar parameter.
+                if dtype.itemsize == 4:
+                    with np.errstate(over="ignore"):
+                        beyond = (np.isinf(arr.astype(dtype)) &
+                                  np.isfinite(arr))
+                    if beyond.any():
+                        raise OverflowError(
+                            "%s%s must hold numbers within the range of %s, "
+                            "got %g in a list" % (prefix, what, dtype.name,
+                                                  arr[beyond][0]))
             elif kind not in "iuf":
                 raise TypeError("%s%s must be an array of real numbers, got "
                                 "an array of %s" % (prefix, what,

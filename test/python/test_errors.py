@@ -195,6 +195,22 @@ class CallErrors(unittest.TestCase):
         self.assertEqual(self.m.scale32(float("inf"), a)[0, 0], np.inf)
         self.assertEqual(self.m.scale32(3.4e38, a)[0, 0], np.float32(3.4e38))
 
+    def test_list_out_of_range(self):
+        # A list takes the parameter's element type as numbers do: a finite
+        # number beyond float32 is an OverflowError, as for a scalar (it was
+        # a silent inf, found by the new-user test); infinities pass.
+        self.check(OverflowError, "scale32(): a (Mat f32[?, ?]) must hold "
+                   "numbers within the range of float32, got 1e+39 in a list",
+                   self.m.scale32, 1.0, [[1e39, 2.0]])
+        self.assertEqual(self.m.scale32(1.0, [[np.inf, 2.0]])[0, 0], np.inf)
+        # Ints beyond int64 are numbers too (NumPy keeps them as objects:
+        # the message said "an array of object"); beyond float64, an
+        # OverflowError.
+        self.assertEqual(self.m.add([[2**70, 1]], [[0, 0]])[0, 0], 2.0**70)
+        self.check(OverflowError, "add(): a (Mat f64[?, ?]) must hold "
+                   "numbers within the range of float64, got an int beyond "
+                   "float64 in a list", self.m.add, [[10**400]], [[0]])
+
     def test_element_types_never_mix(self):
         m = self.m
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
