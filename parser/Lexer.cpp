@@ -407,6 +407,11 @@ Token Lexer::lexUnexpected(const char *start) {
   else if (c == '\r')
     message = "carriage return (U+000D) not followed by a newline: lines "
               "must end with LF or CR LF";
+  else if (c == '/')
+    message = "'/' is not supported: Mat has no division (multiply by the "
+              "reciprocal: a * 0.5)";
+  else if (c == '%')
+    message = "'%' is not supported: Mat has no remainder operator";
   else if (llvm::isPrint(c))
     message = ("unexpected character '" + StringRef(start, 1) + "'").str();
   else
