@@ -455,6 +455,25 @@ StmtPtr Parser::parseStatement() {
   } else {
     stmt = parseAssignOrExprStatement();
   }
+  // `if x:`, `for i in r:`, `import numpy`: a Python keyword (a plain name
+  // in Mat) followed by more than an operator can. Said so, rather than
+  // "expected end of line" after the keyword.
+  if (stmt && !tok.is(TokenKind::Newline))
+    if (const auto *expr = llvm::dyn_cast<ExprStmtAST>(stmt.get()))
+      if (const auto *var = llvm::dyn_cast<VarExprAST>(&expr->getExpr()))
+        if (llvm::is_contained(
+                {"if", "elif", "else", "for", "while", "import", "from",
+                 "class", "lambda", "with", "try", "except", "finally",
+                 "raise", "assert", "del", "global", "nonlocal", "yield",
+                 "async", "await", "pass", "break", "continue"},
+                var->getName())) {
+          diags.error(var->getLoc().ptr,
+                      "'" + var->getName() +
+                          "' is not supported: Mat has assignments, "
+                          "print, def and return, no other statements");
+          skipLine();
+          return nullptr;
+        }
   if (stmt && expect(TokenKind::Newline, "expected end of line"))
     return stmt;
   skipLine();
