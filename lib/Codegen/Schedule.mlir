@@ -407,7 +407,8 @@ module attributes {transform.with_named_sequence} {
   /// 13% less time on them after this, for the same machine code). Fails
   /// (silenceably, before changing anything) on other ops.
   transform.named_sequence @schedule_narrow_rows(
-      %r: !transform.any_op {transform.consumed}, %vl: !transform.param<i64> {transform.readonly}) {
+      %r: !transform.any_op {transform.consumed}, %vl: !transform.param<i64> {transform.readonly},
+      %no_runtime_unroll: !transform.any_param {transform.readonly}) {
     %cols = transform.match.structured %r : (!transform.any_op) -> !transform.param<i64> {
     ^bb0(%s: !transform.any_op):
       %c = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
@@ -419,8 +420,6 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi lt %cols, %vl : !transform.param<i64>
     %row, %loop = transform.structured.tile_using_for %r tile_sizes [1, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %no_runtime_unroll = transform.param.constant
-        #llvm.loop_annotation<unroll = <runtimeDisable = true>> -> !transform.any_param
     transform.annotate %loop "loop_annotation" = %no_runtime_unroll
         : !transform.any_op, !transform.any_param
     transform.structured.vectorize %row : !transform.any_op
@@ -440,8 +439,8 @@ module attributes {transform.with_named_sequence} {
     // linalg.generic (dynamic or wide) take the path below.
     transform.sequence %rows : !transform.any_op failures(suppress) {
     ^bb0(%r: !transform.any_op):
-      transform.include @schedule_narrow_rows failures(propagate) (%r, %vl)
-          : (!transform.any_op, !transform.param<i64>) -> ()
+      transform.include @schedule_narrow_rows failures(propagate) (%r, %vl, %no_runtime_unroll)
+          : (!transform.any_op, !transform.param<i64>, !transform.any_param) -> ()
     }
     %wide = transform.structured.match ops{["linalg.generic"]} in %forall
         : (!transform.any_op) -> !transform.any_op

@@ -302,6 +302,11 @@ class _Messages:
         dtype = _DTYPES[value["dtype"]]
         what = "%s (Mat %s)" % (spec.param_name(p), spec.mat_type(value))
 
+        def out_of_range(given):
+            return OverflowError("%s%s must hold numbers within the range of "
+                                 "%s, got %s in a list"
+                                 % (prefix, what, dtype.name, given))
+
         def convert(x):
             if isinstance(x, (bool, numbers.Number, str, bytes)) or x is None:
                 raise TypeError("%s%s must be a 2-D array of %s, got %s %r"
@@ -327,10 +332,7 @@ class _Messages:
                 try:
                     arr = np.asarray(x, dtype=np.float64)
                 except OverflowError:
-                    raise OverflowError(
-                        "%s%s must hold numbers within the range of %s, got "
-                        "an int beyond float64 in a list"
-                        % (prefix, what, dtype.name)) from None
+                    raise out_of_range("an int beyond float64") from None
                 except (TypeError, ValueError):
                     pass
                 kind = arr.dtype.kind
@@ -346,10 +348,7 @@ class _Messages:
                         beyond = (np.isinf(arr.astype(dtype)) &
                                   np.isfinite(arr))
                     if beyond.any():
-                        raise OverflowError(
-                            "%s%s must hold numbers within the range of %s, "
-                            "got %g in a list" % (prefix, what, dtype.name,
-                                                  arr[beyond][0]))
+                        raise out_of_range("%g" % arr[beyond][0])
             elif kind not in "iuf":
                 raise TypeError("%s%s must be an array of real numbers, got "
                                 "an array of %s" % (prefix, what,
