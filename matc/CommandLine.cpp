@@ -135,9 +135,33 @@ static std::string spell(StringRef name) {
   return (name.size() == 1 ? "-" : "--") + name.str();
 }
 
+/// The edits that make `word` into `name`, as a typist makes them: LLVM's
+/// edit distance (insertions, deletions, replacements) of the lower-case
+/// spellings, where two adjacent letters swapped count as one edit
+/// (`rnu` -> `run`, `MLIR` -> `mlir`: one edit and none). Stops counting
+/// above `limit`.
+static unsigned countTypos(StringRef word, StringRef name, unsigned limit) {
+  std::string lowerWord = word.lower(), lowerName = name.lower();
+  unsigned distance = StringRef(lowerWord).edit_distance(
+      lowerName, /*AllowReplacements=*/true, /*MaxEditDistance=*/limit);
+  if (distance < 2 || lowerWord.size() != lowerName.size())
+    return distance;
+  // Exactly one pair of adjacent letters swapped.
+  size_t first = 0;
+  while (lowerWord[first] == lowerName[first])
+    ++first;
+  if (first + 1 < lowerWord.size() &&
+      lowerWord[first] == lowerName[first + 1] &&
+      lowerWord[first + 1] == lowerName[first] &&
+      StringRef(lowerWord).drop_front(first + 2) ==
+          StringRef(lowerName).drop_front(first + 2))
+    return 1;
+  return distance;
+}
+
 /// The index of the closest of `names` to `word`, if it is close enough to
-/// be what a misspelling of `word` meant: at most 2 edits, and fewer than
-/// half of its letters. Ties go to the first name.
+/// be what a misspelling of `word` meant: at most 2 edits (countTypos), and
+/// fewer than half of its letters. Ties go to the first name.
 static std::optional<size_t> findClosest(StringRef word,
                                          llvm::ArrayRef<StringRef> names) {
   if (word.size() < 2)
@@ -148,8 +172,7 @@ static std::optional<size_t> findClosest(StringRef word,
   for (auto [i, name] : llvm::enumerate(names)) {
     if (name.size() < 2)
       continue;
-    unsigned distance = word.edit_distance(name, /*AllowReplacements=*/true,
-                                           /*MaxEditDistance=*/limit);
+    unsigned distance = countTypos(word, name, limit);
     if (distance < bestDistance) {
       best = i;
       bestDistance = distance;

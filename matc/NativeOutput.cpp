@@ -158,6 +158,17 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
   return llvm::Error::success();
 }
 
+llvm::SmallVector<StringRef> matc::getOutputFlagsGiven() {
+  llvm::SmallVector<StringRef> flags;
+  if (emitHeader)
+    flags.push_back("--emit-header");
+  if (compileOnly)
+    flags.push_back("-c");
+  if (sharedLibrary)
+    flags.push_back("--shared");
+  return flags;
+}
+
 llvm::Expected<matc::NativeRequest>
 matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
                            bool outputGiven, StringRef output, StringRef input,
@@ -168,12 +179,7 @@ matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
     modes.push_back("--run");
   if (emitStage || emitAsm)
     modes.push_back("--emit");
-  if (emitHeader)
-    modes.push_back("--emit-header");
-  if (compileOnly)
-    modes.push_back("-c");
-  if (sharedLibrary)
-    modes.push_back("--shared");
+  modes.append(getOutputFlagsGiven());
   if (modes.size() > 1)
     return makeError(modes[0] + " and " + modes[1] + " cannot be combined");
 

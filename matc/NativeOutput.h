@@ -74,6 +74,10 @@ llvm::Expected<mlir::matrix::TargetDescription> resolveTargetOptions();
 /// malformed.
 llvm::Error applyTileOptions(mlir::matrix::LoweringOptions &options);
 
+/// The output flags of this file given on the command line, as written, in
+/// the order `--emit-header`, `-c`, `--shared`.
+llvm::SmallVector<llvm::StringRef> getOutputFlagsGiven();
+
 /// Works out what to write from the command line: `emitStage` is whether
 /// `--emit=` names an IR stage, `emitAsm` whether it is `--emit=asm`,
 /// `outputGiven`/`output` the `-o` option, `input` the input file name.

@@ -390,6 +390,18 @@ int main(int argc, char **argv) {
     return 1;
 
   if (printTarget) {
+    // It prints and exits: an output asked for too would be ignored.
+    llvm::SmallVector<StringRef> outputs;
+    if (runProgram)
+      outputs.push_back("--run");
+    if (emitAction != Emit::None)
+      outputs.push_back("--emit");
+    outputs.append(matc::getOutputFlagsGiven());
+    if (outputFilename.getNumOccurrences())
+      outputs.push_back("-o");
+    if (!outputs.empty())
+      return fail("--print-target prints the target and exits: it cannot be "
+                  "combined with " + outputs.front());
     llvm::Expected<matrix::TargetDescription> target =
         matc::resolveTargetOptions();
     if (!target)

@@ -343,7 +343,8 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
     if (*given < 1024)
       return makeError(llvm::Twine(name) + ": a cache of " +
                        llvm::Twine(*given) +
-                       " bytes is too small (at least 1K)");
+                       (*given == 1 ? " byte" : " bytes") +
+                       " is too small (at least 1K)");
     cache->sizeBytes = *given;
     overridden = true;
   }

@@ -19,6 +19,9 @@ CASES = [
     ["--stat"],
     ["--thread", "2"],
     ["--mlir-timingg"],
+    # Two letters swapped, or another case, count as one edit.
+    ["--rnu"],
+    ["--Run"],
     # A missing value.
     ["-o"],
     ["--emit"],
@@ -29,6 +32,8 @@ CASES = [
     # A value of the wrong kind, or not in the option's list.
     ["--emit=foo"],
     ["--emit=lvm"],
+    ["--emit=mlri"],
+    ["--emit=MLIR"],
     ["-Ofast"],
     ["-Os"],
     ["-O-1"],
@@ -39,6 +44,9 @@ CASES = [
     # The input file: none, or two.
     ["NO-INPUT"],
     [source, "--run"],
+    # --print-target prints and exits: an output asked for too is an error.
+    ["--print-target", "--run"],
+    ["--print-target", "-c"],
     # Several errors: each is said.
     ["--bogus", "--emit=x"],
 ]
