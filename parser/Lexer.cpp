@@ -412,7 +412,21 @@ Token Lexer::lexUnexpected(const char *start) {
               "reciprocal: a * 0.5)";
   else if (c == '%')
     message = "'%' is not supported: Mat has no remainder operator";
-  else if (llvm::isPrint(c))
+  else if (c == '"' || c == '\'') {
+    // One error for the whole literal: through its closing quote on this
+    // line (a triple-quoted one's closing triple), or to the line's end.
+    StringRef line = StringRef(start, end - start).take_until([](char ch) {
+      return ch == '\n' || ch == '\r';
+    });
+    StringRef quote =
+        line.take_front(line.starts_with(std::string(3, c)) ? 3 : 1);
+    size_t close = line.find(quote, quote.size());
+    cur =
+        start + (close == StringRef::npos ? line.size() : close + quote.size());
+    return makeError(start,
+                     "strings are not supported: Mat has numbers and matrices "
+                     "only");
+  } else if (llvm::isPrint(c))
     message = ("unexpected character '" + StringRef(start, 1) + "'").str();
   else
     message = llvm::formatv("unexpected character U+{0:X-4}", codePoint).str();

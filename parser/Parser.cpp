@@ -474,6 +474,11 @@ StmtPtr Parser::parseStatement() {
           skipLine();
           return nullptr;
         }
+  if (stmt && (tok.is(TokenKind::RParen) || tok.is(TokenKind::RBracket))) {
+    error(tok, "unmatched '" + tok.spelling + "'");
+    skipLine();
+    return nullptr;
+  }
   if (stmt && expect(TokenKind::Newline, "expected end of line"))
     return stmt;
   skipLine();
@@ -706,6 +711,13 @@ ParsedExpr Parser::parsePostfix() {
       error(tok, "only a function name can be called");
       return {};
     }
+    // After a matrix literal, '[' is more likely a row missing its comma.
+    if (tok.is(TokenKind::LBracket) &&
+        !llvm::isa<LiteralExprAST>(expr.ast.get())) {
+      error(tok, "indexing is not supported: Mat computes with whole "
+                 "matrices (no a[i, j])");
+      return {};
+    }
     if (!tok.is(TokenKind::Dot))
       return expr;
     Location loc = tok.loc;
@@ -769,9 +781,15 @@ ParsedExpr Parser::parseCall(const Token &name) {
   std::vector<ExprPtr> args;
   unsigned height = 0;
   while (!tok.is(TokenKind::RParen)) {
+    Token argStart = tok;
     ParsedExpr arg = parseExpr();
     if (!arg)
       return {};
+    if (tok.is(TokenKind::Equal) && llvm::isa<VarExprAST>(arg.ast.get())) {
+      error(argStart, "keyword arguments are not supported: Mat passes "
+                      "arguments by position");
+      return {};
+    }
     height = std::max(height, arg.height);
     args.push_back(std::move(arg.ast));
     if (tok.is(TokenKind::Comma)) {
