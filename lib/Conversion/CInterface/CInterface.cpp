@@ -420,11 +420,14 @@ LogicalResult mlir::matrix::emitCHeader(ModuleOp module, raw_ostream &os,
 
   StringRef file = llvm::sys::path::filename(sourceName);
   // MATC_<STEM>_H, with one '_' for each run of other characters: names
-  // with "__" are reserved in C and C++.
+  // with "__" are reserved in C and C++. Bytes beyond ASCII (UTF-8 letters)
+  // are spelled in hex, so that `é.mat` and `ü.mat` get guards of their own.
   std::string guard = "MATC_";
   for (char c : llvm::sys::path::stem(file)) {
     if (llvm::isAlnum(c))
       guard += llvm::toUpper(c);
+    else if (!llvm::isASCII(c))
+      guard += llvm::utohexstr(static_cast<unsigned char>(c));
     else if (guard.back() != '_')
       guard += '_';
   }
