@@ -299,6 +299,13 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
     return makeError("target '" + triple.str() +
                      "' is not 64-bit: matc's lowering uses 64-bit indices "
                      "and sizes, and supports 64-bit targets only");
+  // GPUs and virtual machines take kernels, not programs that call the C
+  // library: LLVM fails on what the lowering makes (printf, varargs).
+  if (triple.isAMDGPU() || triple.isNVPTX() || triple.isSPIRV() ||
+      triple.isBPF() || triple.isWasm())
+    return makeError("target '" + triple.str() +
+                     "' is not a CPU: matc compiles for CPUs (for example "
+                     "x86_64, aarch64, riscv64)");
 
   TargetDescription target;
   target.triple = triple.str();
@@ -325,6 +332,13 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
                      " -mcpu=help)");
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       backend->createMCSubtargetInfo(triple, target.cpu, target.features));
+  // A 32-bit CPU of a 64-bit architecture (`--target-cpu=pentium` for
+  // x86-64): LLVM's code generator would stop with a fatal error.
+  if (triple.getArch() == llvm::Triple::x86_64 &&
+      !subtarget->checkFeatures("+64bit"))
+    return makeError("CPU '" + target.cpu + "' is not 64-bit: it cannot run "
+                     "code for '" + triple.str() + "' (matc supports 64-bit "
+                     "targets only)");
   applyVectorFeatures(target, *subtarget);
   applyCPUEntry(target);
   if (target.isHost) {
