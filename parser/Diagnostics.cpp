@@ -119,7 +119,20 @@ void mat::printSourceDiagnostic(llvm::raw_ostream &os,
       << message << "\n";
 
   // The source line and, under it, '~' under each range and '^' at `loc`.
-  std::vector<Cell> cells = toCells(lineBegin, lineEnd);
+  // Only the bytes near `loc` are made cells (the window below shows 160
+  // columns at most): a line of megabytes costs no more than a short one.
+  constexpr ptrdiff_t kViewBytes = 2048;
+  const char *viewBegin = lineBegin, *viewEnd = lineEnd;
+  if (at - lineBegin > kViewBytes) {
+    viewBegin = at - kViewBytes;
+    // Not inside a UTF-8 sequence: past its continuation bytes.
+    while (viewBegin < at &&
+           (static_cast<unsigned char>(*viewBegin) & 0xC0) == 0x80)
+      ++viewBegin;
+  }
+  if (lineEnd - at > kViewBytes)
+    viewEnd = at + kViewBytes;
+  std::vector<Cell> cells = toCells(viewBegin, viewEnd);
   std::string marks(cells.size() + 1, ' ');
   size_t caret = cells.size();
   for (size_t i = 0; i < cells.size(); ++i) {
@@ -141,7 +154,7 @@ void mat::printSourceDiagnostic(llvm::raw_ostream &os,
     last = std::min(last, first + kWindow);
   }
   std::string source, underline;
-  if (first > 0) {
+  if (first > 0 || viewBegin != lineBegin) {
     source += "...";
     underline += "   ";
   }
@@ -150,7 +163,7 @@ void mat::printSourceDiagnostic(llvm::raw_ostream &os,
       source += cells[i].text;
     underline += marks[i];
   }
-  if (last < cells.size())
+  if (last < cells.size() || viewEnd != lineEnd)
     source += "...";
   while (!underline.empty() && underline.back() == ' ')
     underline.pop_back();
