@@ -41,6 +41,12 @@ static unsigned decodeUTF8(const char *p, const char *end,
   return source - start;
 }
 
+/// The error for the comparison operator `op` (`==`, `<=`, ...).
+static std::string getComparisonError(StringRef op) {
+  return ("comparison '" + op + "' is not supported: Mat has no booleans")
+      .str();
+}
+
 Lexer::Lexer(Diagnostics &diags, unsigned bufferId) : diags(diags) {
   const llvm::MemoryBuffer *buffer =
       diags.getSourceMgr().getMemoryBuffer(bufferId);
@@ -262,6 +268,10 @@ Token Lexer::lexToken() {
     case ':':
       return makeToken(TokenKind::Colon, start, cur);
     case '=':
+      if (cur != end && *cur == '=') {
+        ++cur;
+        return makeError(start, getComparisonError("=="));
+      }
       return makeToken(TokenKind::Equal, start, cur);
     case '@':
       return makeToken(TokenKind::At, start, cur);
@@ -412,7 +422,11 @@ Token Lexer::lexUnexpected(const char *start) {
               "reciprocal: a * 0.5)";
   else if (c == '%')
     message = "'%' is not supported: Mat has no remainder operator";
-  else if (c == '"' || c == '\'') {
+  else if (c == '<' || c == '>' ||
+           (c == '!' && start + 1 != end && start[1] == '=')) {
+    cur = start + 1 + (start + 1 != end && start[1] == '=');
+    return makeError(start, getComparisonError(StringRef(start, cur - start)));
+  } else if (c == '"' || c == '\'') {
     // One error for the whole literal: through its closing quote on this
     // line (a triple-quoted one's closing triple), or to the line's end.
     StringRef line = StringRef(start, end - start).take_until([](char ch) {

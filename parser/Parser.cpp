@@ -31,7 +31,8 @@ using llvm::StringRef;
 namespace {
 
 /// Parentheses, brackets, unary minus and call arguments nest at most this
-/// deep, so that parsing cannot exhaust the stack.
+/// deep (inside the outermost expression), so that parsing cannot exhaust
+/// the stack.
 constexpr unsigned kMaxNesting = 200;
 /// Expression trees are at most this tall (a long chain `a + b + ...` is a
 /// tall tree), so that recursive consumers of the AST (dumpAST, MLIRGen,
@@ -673,7 +674,7 @@ ParsedExpr Parser::parseBinaryRHS(int minPrecedence, ParsedExpr lhs) {
 
 /// unary ::= '-' unary | postfix
 ParsedExpr Parser::parseUnary() {
-  if (nesting == kMaxNesting) {
+  if (nesting > kMaxNesting) {
     error(tok, "expression nested too deeply");
     return {};
   }
