@@ -37,6 +37,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 using namespace mlir;
@@ -198,8 +199,14 @@ private:
                     APFloat::rmNearestTiesToEven, &losesInfo);
     if (element.isInfinity() && std::isfinite(value)) {
       ++errorCount;
+      // The shortest text that reads back as `value`, as Python's repr:
+      // 3.4028236e38 must not show as the f32 maximum 3.40282e+38.
       char text[32];
-      std::snprintf(text, sizeof(text), "%g", value);
+      for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(text, sizeof(text), "%.*g", digits, value);
+        if (std::strtod(text, nullptr) == value)
+          break;
+      }
       emitError(l) << "number " << text << " overflows " << formatMatType(type);
     }
     return element;
