@@ -334,6 +334,35 @@ bool matc::parseCommandLine(llvm::ArrayRef<const char *> args,
                             StringRef overview,
                             llvm::ArrayRef<StringRef> ownOptionNames,
                             llvm::ArrayRef<OptionValues> valueLists) {
+  Vocabulary words;
+  words.valueLists = valueLists;
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (option->getOptionHiddenFlag() != cl::ReallyHidden)
+      words.options.push_back(
+          {name, option->getValueExpectedFlag() != cl::ValueDisallowed});
+  for (StringRef name : ownOptionNames)
+    words.options.push_back({name, true});
+  // The same suggestion whatever the order of the map.
+  llvm::sort(words.options);
+
+  // cl takes any option that starts with the name of a help option as that
+  // option (`--helpx` prints the help and exits 0): such a name must be
+  // exactly an option's.
+  bool misspelledHelp = false;
+  for (const char *arg : args.drop_front()) {
+    StringRef name = StringRef(arg).drop_while([](char c) { return c == '-'; });
+    if (name.size() == StringRef(arg).size() || !name.starts_with("help"))
+      continue;
+    StringRef word = name.split('=').first;
+    if (!llvm::any_of(words.options,
+                      [&](const auto &option) { return option.first == word; })) {
+      fail(unknownOption(arg, words));
+      misspelledHelp = true;
+    }
+  }
+  if (misspelledHelp)
+    return false;
+
   bool parsed;
   std::string printed;
   {
@@ -349,17 +378,6 @@ bool matc::parseCommandLine(llvm::ArrayRef<const char *> args,
     llvm::errs() << printed;
     return true;
   }
-
-  Vocabulary words;
-  words.valueLists = valueLists;
-  for (auto &[name, option] : cl::getRegisteredOptions())
-    if (option->getOptionHiddenFlag() != cl::ReallyHidden)
-      words.options.push_back(
-          {name, option->getValueExpectedFlag() != cl::ValueDisallowed});
-  for (StringRef name : ownOptionNames)
-    words.options.push_back({name, true});
-  // The same suggestion whatever the order of the map.
-  llvm::sort(words.options);
 
   StringRef program = llvm::sys::path::filename(args.front());
   llvm::SmallVector<std::string> errors = translate(printed, program, words);

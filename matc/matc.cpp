@@ -427,7 +427,10 @@ int main(int argc, char **argv) {
                  << " elements of A and B\n";
     return 0;
   }
-  // The input is optional for --print-target only.
+  // The input is optional for --print-target only. An empty name given
+  // (`matc ''`) is a file that cannot be read, not a missing input.
+  if (inputFilename.empty() && inputFilename.getNumOccurrences())
+    return fail("cannot read '': a file name cannot be empty");
   if (inputFilename.empty())
     return fail("no input file: give a .mat file, or - for standard input "
                 "(see matc --help)");

@@ -19,6 +19,9 @@ CASES = [
     ["--stat"],
     ["--thread", "2"],
     ["--mlir-timingg"],
+    # Options that start like a help option are not it (cl took them).
+    ["--helpx"],
+    ["--help-hiddenx"],
     # Two letters swapped, or another case, count as one edit.
     ["--rnu"],
     ["--Run"],
@@ -43,6 +46,7 @@ CASES = [
     ["--version=3"],
     # The input file: none, or two.
     ["NO-INPUT"],
+    ["EMPTY-NAME"],
     [source, "--run"],
     # --print-target prints and exits: an output asked for too is an error.
     ["--print-target", "--run"],
@@ -57,8 +61,10 @@ LLVM_WORDS = ["for the ", "Cannot find option", "Unknown command line",
 
 failed = False
 for args in CASES:
-    argv = [matc] + ([] if args == ["NO-INPUT"] else [source] + args)
-    shown = " ".join(argv[1:]).replace(source, "INPUT")
+    argv = [matc] + ([] if args == ["NO-INPUT"] else
+                     [""] if args == ["EMPTY-NAME"] else [source] + args)
+    shown = " ".join(a if a else "''" for a in argv[1:]).replace(source,
+                                                                 "INPUT")
     p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
                        text=True)
     print(("$ matc " + shown).rstrip())
