@@ -397,7 +397,9 @@ bool Parser::parseBody(FunctionAST &fn) {
   std::optional<Location> lastReturn;
   while (!tok.is(TokenKind::Dedent) && !tok.is(TokenKind::Eof) &&
          !diags.limitReached()) {
-    if (lastReturn) {
+    // A line in error (its first token an error, as a bad unindent's is)
+    // is skipped below: it does not make the return "not the last".
+    if (lastReturn && !tok.is(TokenKind::Error)) {
       diags.error(lastReturn->ptr,
                   "'return' must be the last statement of a function");
       lastReturn.reset();
