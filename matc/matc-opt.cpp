@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MatrixDialect/Codegen/TransformOps.h"
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/Distributed/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::matrix::MatrixDialect>();
   mlir::matrix::registerMPIMemoryEffectModels(registry);
+  mlir::matrix::registerMatrixTransformExtension(registry);
   mlir::matrix::registerMatrixPipelines();
   mlir::matrix::registerMatrixDistributedPasses();
   mlir::matrix::registerMatrixPrepareCInterface();

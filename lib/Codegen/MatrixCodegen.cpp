@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatrixDialect/Codegen/Passes.h"
+#include "MatrixDialect/Codegen/TransformOps.h"
 #include "MatrixDialect/Target/MatmulModel.h"
 
 #include "mlir/Dialect/Transform/IR/Utils.h"
@@ -48,6 +49,12 @@ StringRef mlir::matrix::getCodegenScheduleSource() {
 namespace {
 struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
   using MatrixCodegenBase::MatrixCodegenBase;
+
+  /// The schedule uses matc's transform ops (transform.matc.*) too.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    MatrixCodegenBase::getDependentDialects(registry);
+    registerMatrixTransformExtension(registry);
+  }
 
   LogicalResult initialize(MLIRContext *context) override {
     // Only @matc_codegen needs the sizes (and calls the pack sequences the
@@ -214,6 +221,9 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     // (MC x NCB, on the heap) for very wide ones.
     addParam(16 * f32->nc);
     addParam(16 * f64->nc);
+    // The threads that share the blocks of rows of packed products
+    // (transform.matc.thread_row_block).
+    addParam(threads);
     SmallVector<StringRef> types(params.size(), "!transform.param<i64>");
     text += "    transform.include @schedule_all failures(propagate) (%root, " +
             llvm::join(params, ", ") + ") : (!transform.any_op, " +

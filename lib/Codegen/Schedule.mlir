@@ -27,8 +27,10 @@
 //     edges of M and N, whatever the layout of the operands (transposed
 //     operands are packed from where they are);
 //   - C is computed in blocks of MC rows and all columns (one scf.forall
-//     iteration, the unit of multi-threading) held packed, zero-filled,
-//     then unpacked into C in the same iteration;
+//     iteration, the unit of multi-threading; with T threads, blocks of
+//     ceil(M / T) rows when that is fewer, computed at run time by
+//     transform.matc.thread_row_block) held packed, zero-filled, then
+//     unpacked into C in the same iteration;
 //   - k runs by KC-blocks; per block, the block of A (MC x KC) is packed
 //     once, then the columns run by NC-blocks, the block of B (KC x NC)
 //     packed per column block: A is packed once in all and B once per
@@ -283,7 +285,8 @@ module attributes {transform.with_named_sequence} {
       %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
       %kc: !transform.param<i64> {transform.readonly}, %mc: !transform.param<i64> {transform.readonly},
       %nc_panels: !transform.param<i64> {transform.readonly}, %pack_k: !transform.param<i64> {transform.readonly},
-      %pack_w: !transform.param<i64> {transform.readonly}, %ncb: !transform.param<i64> {transform.readonly}) {
+      %pack_w: !transform.param<i64> {transform.readonly}, %ncb: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
     %func = transform.get_parent_op %packed {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %unpack = transform.get_consumers_of_result %packed[0] : (!transform.any_op) -> !transform.any_op
     %pack_a = transform.get_producer_of_operand %packed[0] : (!transform.any_op) -> !transform.any_op
@@ -303,8 +306,14 @@ module attributes {transform.with_named_sequence} {
     // well above NC: usually all of N) per scf.forall iteration (the unit
     // of multi-threading): tile the unpack, fuse the product and the
     // packing of A and B into it.
-    %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%mc, %ncb]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // With several threads, the blocks have ceil(M / threads) rows (a
+    // multiple of MR), at most MC, computed at run time: a product of fewer
+    // than threads x MC rows still keeps every thread busy.
+    %rows = transform.matc.thread_row_block %unpack max_rows(%mc) multiple(%mr) threads(%threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> !transform.any_op
+    %unpack_t, %forall = transform.structured.tile_using_forall %unpack tile_sizes [%rows, %ncb]
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %product_t, %forall_1 = transform.structured.fuse_into_containing_op %product into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %pack_b_t, %forall_2 = transform.structured.fuse_into_containing_op %pack_b2 into %forall_1
@@ -763,7 +772,8 @@ module attributes {transform.with_named_sequence} {
       %pw64: !transform.param<i64> {transform.readonly}, %mru64: !transform.param<i64> {transform.readonly},
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly},
       %lanes32: !transform.param<i64> {transform.readonly}, %lanes64: !transform.param<i64> {transform.readonly},
-      %ncb32: !transform.param<i64> {transform.readonly}, %ncb64: !transform.param<i64> {transform.readonly}) {
+      %ncb32: !transform.param<i64> {transform.readonly}, %ncb64: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
     // The copies of B^T matrix-version-products makes for unpacked
     // products of a transposed B: square blocks of a vector register's
     // lanes (16 x 16 f32, 8 x 8 f64 on AVX-512), read whole and transposed
@@ -803,10 +813,11 @@ module attributes {transform.with_named_sequence} {
       %packed = transform.include @matc_pack_matmul_f32 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
       transform.include @schedule_packed_matmul failures(propagate)
-          (%packed, %mr32, %nr32, %kc32, %mc32, %ncp32, %pk32, %pw32, %ncb32)
+          (%packed, %mr32, %nr32, %kc32, %mc32, %ncp32, %pk32, %pw32, %ncb32, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>) -> ()
     }
     %mm64 = transform.structured.match ops{["linalg.matmul"]}
         attributes{matc.codegen = "matmul_f64"} in %tagged
@@ -816,10 +827,11 @@ module attributes {transform.with_named_sequence} {
       %packed = transform.include @matc_pack_matmul_f64 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
       transform.include @schedule_packed_matmul failures(propagate)
-          (%packed, %mr64, %nr64, %kc64, %mc64, %ncp64, %pk64, %pw64, %ncb64)
+          (%packed, %mr64, %nr64, %kc64, %mc64, %ncp64, %pk64, %pw64, %ncb64, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>) -> ()
     }
 
     %ew32 = transform.structured.match ops{["linalg.generic"]}

@@ -62,12 +62,19 @@
 //    into equal blocks, so that threads get equal work. Where a cache bound
 //    falls between two powers of two (small L2s: Haswell's nc is 96 for
 //    f64), the bound itself, if it fits.
-// 6. With T > 1 threads, mc is divided by T (rounded up to a multiple of
-//    mr): the blocks of rows are the unit of work of the threads, and a
-//    product of mc rows still gets one per thread (measured on Zen 3 with 2
-//    threads at n = 1024: f64 1.9x the 1-thread OpenBLAS with mc = 258,
-//    1.7x with 516, 1.4x with the 156 of the previous rule, mc <= nc / T;
-//    at 2048, 1.7x, 1.8x and 1.5x).
+// 6. With T > 1 threads, mc is halved (rounded up to a multiple of mr)
+//    while the A block (mc x kc, less the rows of that rounding) is
+//    larger than the L2 (for Haswell's 256 KiB L2: 204 f32 and 132 f64,
+//    against BLIS's MC of 144 and 72): each thread keeps
+//    its own A block, and the L3 it came from is shared by the threads.
+//    The blocks of rows are the threads' unit of work; how many a product
+//    gets is decided at run time (transform.matc.thread_row_block: a
+//    multiple of T blocks of equal size, at most mc rows each), so mc is
+//    not divided by T. Measured with 2 threads: on Zen 3 (512 KiB L2) at
+//    n = 1024, f64 1.9x the 1-thread OpenBLAS with mc = 258 (A block 516
+//    KiB), 1.7x with 516 (1 MiB); on Zen 5 (1 MiB L2), f64 7-10% and f32
+//    1-4% faster at n = 1024 and 2048 with the 1-thread mc (264 and 516,
+//    A blocks of 396 and 516 KiB) than with half of it (A/B, medians).
 // 7. Products whose A and B have at most L2 / 16 elements are not packed
 //    at all (matrix-version-products): packing costs a copy of both per
 //    tile, too much for a small product, and the L2 keeps them anyway.
@@ -241,9 +248,13 @@ MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
         larger.getStackBytes(elementBytes) <= stackBytes)
       tiles = larger;
   }
-  // Step 6: a block of rows per thread.
+  // Step 6: with several threads, an A block within the L2.
+  // The rows counted without the up to mr - 1 that rounding to a multiple
+  // of mr added (Zen 3's f64 block of 258 rows is its L2's 256 rounded).
   if (threads > 1)
-    tiles.mc = roundUpTo(llvm::divideCeil(tiles.mc, threads), tiles.mr);
+    while (tiles.mc > tiles.mr &&
+           (tiles.mc - tiles.mr + 1) * tiles.kc * s > l2.sizeBytes)
+      tiles.mc = roundUpTo(llvm::divideCeil(tiles.mc, 2), tiles.mr);
   return tiles;
 }
 

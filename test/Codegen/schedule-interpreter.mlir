@@ -1,7 +1,8 @@
-// RUN: mlir-opt %s --transform-preload-library=transform-library-paths=%matc_src_root/lib/Codegen/Schedule.mlir --transform-interpreter="entry-point=test_codegen debug-payload-root-tag=payload" | FileCheck %s
+// RUN: matc-opt %s --transform-preload-library=transform-library-paths=%matc_src_root/lib/Codegen/Schedule.mlir --transform-interpreter="entry-point=test_codegen debug-payload-root-tag=payload" | FileCheck %s
 
-// The schedule is a plain transform-dialect library: upstream mlir-opt runs
-// it too, with the interpreter's expensive checks (handle invalidation) on,
+// The schedule is a plain transform-dialect library, with matc's one
+// transform op (transform.matc.thread_row_block): matc-opt runs it with the
+// upstream interpreter and its expensive checks (handle invalidation) on,
 // which matrix-codegen turns off for compile time. The entry point and the
 // packing sequences, which matrix-codegen generates from its sizes, are
 // written out below (the sizes of --target-cpu=znver3: A packed 8 x 8 at a
@@ -11,8 +12,24 @@
 
 // The unpacking of C: the tiles inside C unmasked, those at its edges
 // masked (the loops over the tiles peeled).
+// With 2 threads, the forall runs over blocks of rows computed from M: an
+// even number of them, as few as MC = 474 rows each allows (ceil(M / 948)
+// per thread), ceil(M / blocks) rows each rounded up to MR = 6, at most MC.
+// CHECK-DAG: #[[PER_THREAD:.*]] = affine_map<()[s0] -> (s0 ceildiv 948, 1)>
+// CHECK-DAG: #[[TIMES_2:.*]] = affine_map<()[s0] -> (s0 * 2)>
+// CHECK-DAG: #[[DIVIDEND:.*]] = affine_map<()[s0, s1] -> (s0 + s1 * 2 - 1)>
+// CHECK-DAG: #[[WHOLE_MR:.*]] = affine_map<()[s0] -> ((s0 ceildiv 6) * 6, 6)>
+// CHECK-DAG: #[[AT_MOST_MC:.*]] = affine_map<()[s0] -> ({{474, s0|s0, 474}})>
 // CHECK-LABEL: func.func @one_k
-// CHECK: scf.forall
+// CHECK: %[[M:.*]] = tensor.dim %arg0, %c0
+// CHECK: %[[PER:.*]] = affine.max #[[PER_THREAD]]()[%[[M]]]
+// CHECK: %[[BLOCKS:.*]] = affine.apply #[[TIMES_2]]()[%[[PER]]]
+// CHECK: %[[SUM:.*]] = affine.apply #[[DIVIDEND]]()[%[[M]], %[[PER]]]
+// CHECK: %[[EVEN:.*]] = arith.divui %[[SUM]], %[[BLOCKS]] : index
+// CHECK: %[[WHOLE:.*]] = affine.max #[[WHOLE_MR]]()[%[[EVEN]]]
+// CHECK: %[[ROWS:.*]] = affine.min #[[AT_MOST_MC]]()[%[[WHOLE]]]
+// CHECK: %[[COUNT:.*]] = affine.apply #{{.*}}()[%[[M]], %[[ROWS]]]
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (%[[COUNT]], %{{.*}})
 // CHECK: %[[MASK:.*]] = vector.create_mask %c16, %{{.*}} : vector<16x16xi1>
 // CHECK-NEXT: vector.transfer_read %{{.*}}[%c0, %c0], %{{.*}}, %[[MASK]] {in_bounds = [true, true]} : tensor<16x?xf32>, vector<16x16xf32>
 // CHECK: vector.create_mask %{{.*}}, %{{.*}} : vector<16x16xi1>
@@ -92,7 +109,8 @@ module attributes {transform.with_named_sequence} {
       %a14: !transform.param<i64> {transform.readonly}, %a15: !transform.param<i64> {transform.readonly},
       %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly},
       %a18: !transform.param<i64> {transform.readonly}, %a19: !transform.param<i64> {transform.readonly},
-      %a20: !transform.param<i64> {transform.readonly}, %a21: !transform.param<i64> {transform.readonly})
+      %a20: !transform.param<i64> {transform.readonly}, %a21: !transform.param<i64> {transform.readonly},
+      %a22: !transform.param<i64> {transform.readonly})
   transform.named_sequence @matc_thread_rows(%root: !transform.any_op {transform.readonly}) {
     transform.yield
   }
@@ -127,17 +145,19 @@ module attributes {transform.with_named_sequence} {
     // The columns of a block of C: 16 NC.
     %ncb32 = transform.param.constant 4864 : i64 -> !transform.param<i64>
     %ncb64 = transform.param.constant 3072 : i64 -> !transform.param<i64>
+    // Two threads: the blocks of rows are computed at run time.
+    %threads = transform.param.constant 2 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
         %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32, %mru32,
         %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64,
-        %lanes32, %lanes64, %ncb32, %ncb64)
+        %lanes32, %lanes64, %ncb32, %ncb64, %threads)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }

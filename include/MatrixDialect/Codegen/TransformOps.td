@@ -1,0 +1,64 @@
+//===- TransformOps.td - matc's transform-dialect extension -*- tablegen -*-===//
+//
+// Part of the matc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The transform ops matc adds to the upstream transform dialect, for its
+// code generation schedule (lib/Codegen/Schedule.mlir). Each is a policy
+// the upstream ops cannot express; everything else in the schedule is
+// upstream.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MATRIX_CODEGEN_TRANSFORMOPS
+#define MATRIX_CODEGEN_TRANSFORMOPS
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+def ThreadRowBlockOp : Op<Transform_Dialect, "matc.thread_row_block",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The rows of C per block of a multi-threaded product, at run time";
+  let description = [{
+    For each payload op of `target`, a tileable op (TilingInterface) whose
+    first loop runs over the M rows of a product's C (the linalg.unpack of
+    a packed product), creates just before it the index computation of
+
+        blocks = threads * max(1, ceilDiv(M, threads * max_rows))
+        rows   = min(max_rows, max(multiple, roundUp(ceilDiv(M, blocks), multiple)))
+
+    and returns a handle to the op that yields `rows` (an affine.min, or an
+    arith.constant when M is static or `threads` is 1, where rows is
+    `max_rows`). `rows` is the tile size of the scf.forall whose iterations
+    the threads share: M splits into a multiple of `threads` blocks of
+    nearly equal size, as few as `max_rows` (the model's MC for `threads`
+    threads, which bounds the packed blocks on each thread's stack)
+    allows. MC alone gave a 256-row product one block (one busy thread of
+    two) and a 384-row f64 product three (one thread doing two).
+    `rows` is a positive multiple of `multiple` (MR: packed micro-panels
+    stay whole) at most `max_rows`, a constant upper bound that the
+    bufferization of the blocks finds (ValueBoundsOpInterface).
+
+    `max_rows`, `multiple` and `threads` are params holding one positive
+    integer each, `max_rows` a multiple of `multiple`. A target that is not
+    tileable, or params that break these rules, are a definite failure.
+    The target is only read; the payload gains ops before it.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TransformParamTypeInterface:$max_rows,
+                       TransformParamTypeInterface:$multiple,
+                       TransformParamTypeInterface:$threads);
+  let results = (outs TransformHandleTypeInterface:$rows);
+  let assemblyFormat = [{
+    $target `max_rows` `(` $max_rows `)` `multiple` `(` $multiple `)`
+    `threads` `(` $threads `)` attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+#endif // MATRIX_CODEGEN_TRANSFORMOPS
