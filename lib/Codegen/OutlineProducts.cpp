@@ -109,24 +109,29 @@ struct MatrixOutlineProducts
         rhs.getDimSize(1) % 8 == 0 &&
         rhs.getNumElements() <= staticRhsElements)
       return rhs;
-    return RankedTensorType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+    // A narrow static N (matrix-version-products' narrow-f32, narrow-f64).
+    int64_t narrow = rhs.getElementType().isF32() ? narrowF32 : narrowF64;
+    int64_t n = ShapedType::kDynamic;
+    if (!matrix::isProductOperandTransposed(matmul, 1) &&
+        !rhs.isDynamicDim(1) && rhs.getDimSize(1) % 8 == 0 &&
+        rhs.getDimSize(1) <= narrow)
+      n = rhs.getDimSize(1);
+    return RankedTensorType::get({ShapedType::kDynamic, n},
                                  rhs.getElementType());
   }
 
   /// The types A and C have in the function whose B has type `rhsType`:
   /// run-time sizes, but for a static B (K x N, B read in place) A is
-  /// ? x K and C ? x N, so that every loop but M is static there.
+  /// ? x K and C ? x N, so that every loop but M is static there, and for
+  /// a static N only (B ? x N), C is ? x N.
   static std::pair<RankedTensorType, RankedTensorType>
   getLhsAndOutTypes(linalg::MatmulOp matmul, RankedTensorType rhsType) {
     if (isTiny(matmul))
       return {cast<RankedTensorType>(matmul.getDpsInputs()[0].getType()),
               cast<RankedTensorType>(matmul.getResult(0).getType())};
+    // B's static sizes (B is read in place when it has any).
     Type element = rhsType.getElementType();
-    int64_t k = ShapedType::kDynamic, n = ShapedType::kDynamic;
-    if (rhsType.hasStaticShape()) {
-      k = rhsType.getDimSize(0);
-      n = rhsType.getDimSize(1);
-    }
+    int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
     bool ta = matrix::isProductOperandTransposed(matmul, 0);
     auto lhs = RankedTensorType::get(
         ta ? SmallVector<int64_t>{k, ShapedType::kDynamic}
@@ -166,9 +171,9 @@ struct MatrixOutlineProducts
       fill.erase();
   }
 
-  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .s<M>x<K>x<N>]:
+  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .n<N> | .s<M>x<K>x<N>]:
   /// C = A B from zeros into `%out`, A read transposed for `ta`, B for
-  /// `tb`; B of type `rhsType` (its static shape in the name), or every
+  /// `tb`; B of type `rhsType` (its static shape, or N, in the name), or every
   /// operand static (a tiny product).
   func::FuncOp getOrCreateVariant(linalg::MatmulOp prototype, Type element,
                                   bool ta, bool tb, RankedTensorType rhsType,
@@ -185,6 +190,8 @@ struct MatrixOutlineProducts
     } else if (rhsType.hasStaticShape()) {
       name += ".b" + std::to_string(rhsType.getDimSize(0)) + "x" +
               std::to_string(rhsType.getDimSize(1));
+    } else if (!rhsType.isDynamicDim(1)) {
+      name += ".n" + std::to_string(rhsType.getDimSize(1));
     }
     if (auto existing = symbols.lookup<func::FuncOp>(name))
       return existing;

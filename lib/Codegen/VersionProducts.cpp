@@ -160,8 +160,16 @@ struct MatrixVersionProducts
       return;
     OpBuilder builder(matmul);
     int64_t m = ranges[0], n = ranges[1], k = ranges[2];
+    // A narrow static B (at most NR columns): only B need fit, not A.
+    int64_t narrow = tag == "f32" ? narrowF32 : narrowF64;
+    bool narrowB = !ShapedType::isDynamic(n) && n <= narrow;
     if (llvm::none_of(ranges, ShapedType::isDynamic)) {
-      if (m * k + k * n <= maxElements)
+      if ((narrowB ? 0 : m * k) + k * n <= maxElements)
+        tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
+      return;
+    }
+    if (narrowB && !ShapedType::isDynamic(k)) {
+      if (k * n <= maxElements)
         tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
@@ -171,14 +179,17 @@ struct MatrixVersionProducts
       tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
-    // M K + K N <= max-elements, from the operands' sizes.
+    // M K + K N <= max-elements (K N with a narrow B), from the operands'
+    // sizes.
     Location loc = matmul.getLoc();
-    Value mSize = getLoopSize(builder, matmul, 0),
-          nSize = getLoopSize(builder, matmul, 1),
+    Value mSize = narrowB ? Value() : getLoopSize(builder, matmul, 0);
+    Value nSize = getLoopSize(builder, matmul, 1),
           kSize = getLoopSize(builder, matmul, 2);
-    Value elements = arith::AddIOp::create(
-        builder, loc, arith::MulIOp::create(builder, loc, mSize, kSize),
-        arith::MulIOp::create(builder, loc, kSize, nSize));
+    Value mk =
+        narrowB ? Value() : arith::MulIOp::create(builder, loc, mSize, kSize);
+    Value elements = arith::MulIOp::create(builder, loc, kSize, nSize);
+    if (mk)
+      elements = arith::AddIOp::create(builder, loc, mk, elements);
     Value limit = arith::ConstantIndexOp::create(builder, loc, maxElements);
     Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                         elements, limit);

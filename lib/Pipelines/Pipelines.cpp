@@ -145,11 +145,13 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     std::string stackBytes = std::to_string(
         std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
     std::string maxRhs = std::to_string(sizes.unpackedMaxRhsElements);
-    return "matrix-outline-products{static-rhs-elements=" + maxRhs +
+    std::string narrow = " narrow-f32=" + std::to_string(sizes.f32.nr) +
+                         " narrow-f64=" + std::to_string(sizes.f64.nr);
+    return "matrix-outline-products{static-rhs-elements=" + maxRhs + narrow +
            "}, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +
-           " vector-bits=" + std::to_string(target.vectorBits) +
+           " vector-bits=" + std::to_string(target.vectorBits) + narrow +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +

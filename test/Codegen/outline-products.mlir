@@ -136,3 +136,48 @@ func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %m: index) -> te
                      outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
   return %r : tensor<?x1xf32>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-outline-products="narrow-f32=32 narrow-f64=16" | FileCheck %s --check-prefix=NARROW
+// A B read in place with a static N, a multiple of 8 of at most narrow-f32
+// (narrow-f64) columns, keeps N in a function of its own N (A ? x ?, B and
+// C ? x N): matrix-version-products computes it unpacked whatever M. An N
+// beyond the bound, not a multiple of 8, or a B read transposed goes to the
+// function with run-time sizes.
+// CHECK-LABEL: func.func @narrow_n
+// NARROW-LABEL: func.func @narrow_n
+// NARROW: call @matc.product.f32.nn.n16({{.*}}) : (tensor<?x?xf32>, tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+// NARROW: call @matc.product.f32.nn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// NARROW: call @matc.product.f32.nn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// NARROW: call @matc.product.f64.nn.n16({{.*}}) : (tensor<?x?xf64>, tensor<?x16xf64>, tensor<?x16xf64>) -> tensor<?x16xf64>
+// NARROW-LABEL: func.func private @matc.product.f32.nn.n16
+// NARROW-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x16xf32>, %{{.*}}: tensor<?x16xf32>) -> tensor<?x16xf32>
+// NARROW: %[[K:.*]] = tensor.dim %[[A]], %c1
+// NARROW: %[[SB:.*]] = tensor.extract_slice %[[B]][0, 0] [%[[K]], 16] [1, 1] : tensor<?x16xf32> to tensor<?x16xf32>
+// NARROW: linalg.matmul ins(%[[A]], %[[SB]] : tensor<?x?xf32>, tensor<?x16xf32>) {{.*}} -> tensor<?x16xf32>
+// NARROW-LABEL: func.func private @matc.product.f64.nn.n16
+func.func @narrow_n(%a: tensor<?x?xf32>, %v: tensor<?x16xf32>, %w: tensor<?x40xf32>,
+                    %u: tensor<?x12xf32>, %ad: tensor<?x?xf64>, %vd: tensor<?x16xf64>,
+                    %m: index)
+    -> (tensor<?x16xf32>, tensor<?x40xf32>, tensor<?x12xf32>, tensor<?x16xf64>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x16xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x16xf32>) -> tensor<?x16xf32>
+  %r = linalg.matmul ins(%a, %v : tensor<?x?xf32>, tensor<?x16xf32>)
+                     outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
+  %e2 = tensor.empty(%m) : tensor<?x40xf32>
+  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %s = linalg.matmul ins(%a, %w : tensor<?x?xf32>, tensor<?x40xf32>)
+                     outs(%c2 : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %e3 = tensor.empty(%m) : tensor<?x12xf32>
+  %c3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<?x12xf32>) -> tensor<?x12xf32>
+  %t = linalg.matmul ins(%a, %u : tensor<?x?xf32>, tensor<?x12xf32>)
+                     outs(%c3 : tensor<?x12xf32>) -> tensor<?x12xf32>
+  %zd = arith.constant 0.0 : f64
+  %e4 = tensor.empty(%m) : tensor<?x16xf64>
+  %c4 = linalg.fill ins(%zd : f64) outs(%e4 : tensor<?x16xf64>) -> tensor<?x16xf64>
+  %x = linalg.matmul ins(%ad, %vd : tensor<?x?xf64>, tensor<?x16xf64>)
+                     outs(%c4 : tensor<?x16xf64>) -> tensor<?x16xf64>
+  return %r, %s, %t, %x : tensor<?x16xf32>, tensor<?x40xf32>, tensor<?x12xf32>, tensor<?x16xf64>
+}

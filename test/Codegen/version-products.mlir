@@ -163,3 +163,50 @@ func.func @transposed_rhs_dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> t
       outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
   return %r : tensor<?x?xf64>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=32 narrow-f64=16 vector-bits=512" | FileCheck %s --check-prefix=NARROWB
+// A static N of at most narrow-f32 (narrow-f64) columns: only B counts
+// against max-elements, whatever M. 4096 x 4096 @ 4096 x 16 (B 65536
+// elements): unpacked, no test. A run-time K: k n against the limit (no m
+// k). N = 40 (beyond 32) and a B of 16384 x 16 (262144 elements): packed.
+// CHECK-LABEL: func.func @narrow
+// NARROWB-LABEL: func.func @narrow
+// NARROWB: linalg.generic {{.*}}attrs =  {matc.unpacked = "f32_narrow", matc.unpacked_long_k}
+// NARROWB: %[[KN:.*]] = arith.muli %[[K:.*]], %c16 : index
+// NARROWB-NOT: arith.addi
+// NARROWB: %[[SMALL:.*]] = arith.cmpi ule, %[[KN]], %{{.*}}
+// NARROWB: scf.if %[[SMALL]] -> (tensor<?x16xf64>)
+// NARROWB: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64", matc.unpacked_long_k}
+// NARROWB: linalg.matmul ins({{.*}} : tensor<?x?xf64>, tensor<?x16xf64>)
+// NARROWB: linalg.matmul ins({{.*}} : tensor<4096x4096xf32>, tensor<4096x40xf32>)
+// NARROWB: linalg.matmul ins({{.*}} : tensor<64x16384xf32>, tensor<16384x16xf32>)
+// NARROWB-NOT: matc.unpacked
+func.func @narrow(%a: tensor<4096x4096xf32>, %v: tensor<4096x16xf32>,
+                  %ad: tensor<?x?xf64>, %vd: tensor<?x16xf64>,
+                  %w: tensor<4096x40xf32>, %al: tensor<64x16384xf32>,
+                  %vl: tensor<16384x16xf32>)
+    -> (tensor<4096x16xf32>, tensor<?x16xf64>, tensor<4096x40xf32>, tensor<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4096x16xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x16xf32>) -> tensor<4096x16xf32>
+  %r = linalg.matmul ins(%a, %v : tensor<4096x4096xf32>, tensor<4096x16xf32>)
+                     outs(%c : tensor<4096x16xf32>) -> tensor<4096x16xf32>
+  %zd = arith.constant 0.0 : f64
+  %m = tensor.dim %ad, %c0 : tensor<?x?xf64>
+  %ed = tensor.empty(%m) : tensor<?x16xf64>
+  %cd = linalg.fill ins(%zd : f64) outs(%ed : tensor<?x16xf64>) -> tensor<?x16xf64>
+  %rd = linalg.matmul ins(%ad, %vd : tensor<?x?xf64>, tensor<?x16xf64>)
+                      outs(%cd : tensor<?x16xf64>) -> tensor<?x16xf64>
+  %e2 = tensor.empty() : tensor<4096x40xf32>
+  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<4096x40xf32>) -> tensor<4096x40xf32>
+  %s = linalg.matmul ins(%a, %w : tensor<4096x4096xf32>, tensor<4096x40xf32>)
+                     outs(%c2 : tensor<4096x40xf32>) -> tensor<4096x40xf32>
+  %e3 = tensor.empty() : tensor<64x16xf32>
+  %c3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %t = linalg.matmul ins(%al, %vl : tensor<64x16384xf32>, tensor<16384x16xf32>)
+                     outs(%c3 : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %r, %rd, %s, %t : tensor<4096x16xf32>, tensor<?x16xf64>, tensor<4096x40xf32>, tensor<64x16xf32>
+}

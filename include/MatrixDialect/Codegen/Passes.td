@@ -144,12 +144,25 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     own B shape, `@matc.product.f64.nn.b8x8`, whose B keeps its static
     type: computed unpacked whatever M, that function carries no packed
     version (a few hundred lines of LLVM IR instead of a few thousand).
+
+    A product whose B is read in place with a static N, a multiple of 8 of
+    at most `narrow-f32` (`narrow-f64`) columns, and is not of the kinds
+    above, calls a function of its own N, `@matc.product.f32.nn.n16`
+    (A ? x ?, B ? x 16, C ? x 16): matrix-version-products computes such a
+    product unpacked whatever M when B fits its budget (packing would copy
+    all of A for one register tile's width of columns), which it can only
+    see with N static.
   }];
   let options = [
     Option<"staticRhsElements", "static-rhs-elements", "int64_t",
            /*default=*/"0",
            "Most elements of a static B whose product function keeps B's "
            "shape (0: none)">,
+    Option<"narrowF32", "narrow-f32", "int64_t", /*default=*/"0",
+           "Most columns of a static N whose f32 product function keeps N "
+           "(matrix-version-products' narrow-f32; 0: none)">,
+    Option<"narrowF64", "narrow-f64", "int64_t", /*default=*/"0",
+           "As narrow-f32, for f64 products">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -285,6 +298,14 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     }
     ```
 
+    A product whose N is static and at most `narrow-f32` (`narrow-f64`)
+    columns, the packed schedule's NR, is unpacked whatever M when B has at
+    most `max-elements` elements (tested at run time when K is not
+    static): packing would copy all of A for at most one register tile's
+    width of columns, and read it twice, while B stays in the L2 (measured
+    on Zen 5, 1 thread, 1024 x 1024 @ 1024 x 16: f32 0.66 -> 0.41-0.58 ms,
+    f64 0.97-1.04 -> 0.36-0.38 ms, the time of reading A once from memory).
+
     matc sets `max-elements` from the target's model (a sixteenth of the
     L2 of a core in bytes: 131072 elements, products up to 256 x 256 x 256,
     for 2 MiB) and `max-rhs-elements` (a sixteenth of the L1 in bytes;
@@ -300,6 +321,12 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
            "Bits of a vector register: an unpacked product whose static N "
            "fits in one vector is tagged \"f32_narrow\" or \"f64_narrow\" "
            "(0: never)">,
+    Option<"narrowF32", "narrow-f32", "int64_t", /*default=*/"0",
+           "Most columns of a static N of an f32 product computed unpacked "
+           "whatever M, when K x N <= max-elements (the packed schedule's "
+           "NR; 0: never)">,
+    Option<"narrowF64", "narrow-f64", "int64_t", /*default=*/"0",
+           "As narrow-f32, for f64 products">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
