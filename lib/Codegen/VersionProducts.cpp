@@ -163,13 +163,10 @@ struct MatrixVersionProducts
     // A narrow static B (at most NR columns): only B need fit, not A.
     int64_t narrow = tag == "f32" ? narrowF32 : narrowF64;
     bool narrowB = !ShapedType::isDynamic(n) && n <= narrow;
-    if (llvm::none_of(ranges, ShapedType::isDynamic)) {
+    // Decided here when every size that counts is static.
+    if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
+        (narrowB || !ShapedType::isDynamic(m))) {
       if ((narrowB ? 0 : m * k) + k * n <= maxElements)
-        tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
-      return;
-    }
-    if (narrowB && !ShapedType::isDynamic(k)) {
-      if (k * n <= maxElements)
         tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
