@@ -14,10 +14,11 @@ cd "$(dirname "$0")/.."
 # runtime that optimized code (-O1 and up) runs its outer tiles on;
 # python3-venv: `pip install ./python` in a venv (test/python/pip-install.test);
 # mpich libmpich-dev: MPI for the programs of `matc --ranks` (mpiexec,
-# libmpich) and their tests.
+# libmpich) and their tests; libzstd-dev zlib1g-dev: the compression
+# libraries of LLVM's static libraries, which matc links (CMakeLists.txt).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
-          libomp-22-dev python3-venv mpich libmpich-dev)
+          libomp-22-dev python3-venv mpich libmpich-dev libzstd-dev zlib1g-dev)
 install_missing_packages setup "${packages[@]}"
 
 build=${MATC_BUILD_DIR:-build}

@@ -16,6 +16,7 @@ build=${MATC_ASAN_BUILD_DIR:-build-asan}
 # (it also builds build/, as scripts/test.sh does first in CI anyway).
 if ! command -v clang++-22 >/dev/null ||
    [ ! -f /usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.asan-x86_64.a ] ||
+   [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/zlib.h ] ||
    ! command -v valgrind >/dev/null ||
    ! command -v mpiexec >/dev/null ||
    ! /usr/bin/python3 -c 'import numpy' 2>/dev/null; then

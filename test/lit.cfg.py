@@ -73,6 +73,11 @@ if mpiexec and mpich and os.path.exists(mpich):
     config.available_features.add("mpi")
     config.substitutions.append(("%mpiexec", mpiexec))
 
+# matc and matc-opt linked with LLVM's and MLIR's static libraries (the
+# default; -DMATC_LINK_DYLIBS=ON links libLLVM.so and libMLIR.so).
+if getattr(config, "matc_link_dylibs", "OFF").upper() not in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("static-link")
+
 # A build with ASan + UBSan (-DMATC_SANITIZE=ON, scripts/test-sanitized.sh):
 # tests too slow there say `UNSUPPORTED: sanitized`. Every sanitizer report
 # (including LeakSanitizer's at exit) aborts matc, so that even a test
