@@ -8,7 +8,7 @@
 //
 // Code generation follows llc: a TargetMachine from the target registry,
 // the module's triple and data layout set from it, the LLVM optimization
-// pipeline of the -O level (mlir/ExecutionEngine/OptUtils.h, with the
+// pipeline of the -O level (mlir::matrix::optimizeModule, with the
 // target's cost model), then `addPassesToEmitFile` on a legacy pass manager.
 // Executables and shared libraries are linked by `cc`, found on PATH, from
 // a temporary object.
@@ -22,7 +22,6 @@
 #include "MatrixDialect/Target/ParallelCodegen.h"
 #include "MatrixDialect/Target/Target.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -442,8 +441,8 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
   mlir::TimingScope codegen =
       timing.nest("LLVM optimization and code generation");
   if (request.kind == NativeKind::Assembly) {
-    if (llvm::Error error = mlir::makeOptimizingTransformer(
-            optLevel, /*sizeLevel=*/0, &machine)(llvmModule.get()))
+    if (llvm::Error error =
+            mlir::matrix::optimizeModule(*llvmModule, optLevel, &machine))
       return fail("LLVM optimization failed: " + toString(std::move(error)));
     return writeCode(*llvmModule, machine, llvm::CodeGenFileType::AssemblyFile,
                      request.output);

@@ -28,6 +28,7 @@
 #include "MatrixDialect/MLIRGen/FrontEnd.h"
 #include "MatrixDialect/Pipelines.h"
 #include "MatrixDialect/Target/MatmulModel.h"
+#include "MatrixDialect/Target/ParallelCodegen.h"
 #include "MatrixDialect/Transforms/FlopCount.h"
 #include "parser/AST.h"
 
@@ -36,7 +37,6 @@
 #include "OutputFile.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -312,8 +312,9 @@ static int printCommunicationStats(ModuleOp module,
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto optimize = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                            /*targetMachine=*/nullptr);
+  auto optimize = [](llvm::Module *module) {
+    return matrix::optimizeModule(*module, optLevel, /*machine=*/nullptr);
+  };
   ExecutionEngineOptions options;
   options.transformer = optimize;
   // The perf listener (on by default) writes a jitdump file per run under

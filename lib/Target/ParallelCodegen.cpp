@@ -14,9 +14,11 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -25,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <algorithm>
 #include <tuple>
@@ -303,6 +306,39 @@ llvm::Error mlir::matrix::generateCode(llvm::Module &module,
   return llvm::Error::success();
 }
 
+/// Whether `loop`'s metadata says anything of its unrolling
+/// (`llvm.loop.unroll.*`).
+static bool hasUnrollMetadata(const llvm::Loop &loop) {
+  llvm::MDNode *id = loop.getLoopID();
+  if (!id)
+    return false;
+  for (const llvm::MDOperand &operand : llvm::drop_begin(id->operands()))
+    if (auto *option = llvm::dyn_cast<llvm::MDNode>(operand))
+      if (option->getNumOperands() > 0)
+        if (auto *name = llvm::dyn_cast<llvm::MDString>(option->getOperand(0)))
+          if (name->getString().starts_with("llvm.loop.unroll."))
+            return true;
+  return false;
+}
+
+llvm::Error mlir::matrix::optimizeModule(llvm::Module &module,
+                                         unsigned optLevel,
+                                         llvm::TargetMachine *machine) {
+  if (optLevel > 0) {
+    for (llvm::Function &function : module) {
+      if (function.isDeclaration())
+        continue;
+      llvm::DominatorTree dominators(function);
+      llvm::LoopInfo loops(dominators);
+      for (llvm::Loop *loop : loops.getLoopsInPreorder())
+        if (!hasUnrollMetadata(*loop))
+          llvm::addStringMetadataToLoop(loop,
+                                        "llvm.loop.unroll.runtime.disable");
+    }
+  }
+  return makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, machine)(&module);
+}
+
 /// Optimizes `module` for `target` and compiles it into `object`.
 static llvm::Error compileModule(llvm::Module &module,
                                  const TargetDescription &target,
@@ -312,8 +348,7 @@ static llvm::Error compileModule(llvm::Module &module,
       createTargetMachine(target, optLevel);
   if (!machine)
     return machine.takeError();
-  if (llvm::Error error = makeOptimizingTransformer(
-          optLevel, /*sizeLevel=*/0, machine->get())(&module))
+  if (llvm::Error error = optimizeModule(module, optLevel, machine->get()))
     return error;
   llvm::raw_svector_ostream os(object);
   return generateCode(module, **machine, llvm::CodeGenFileType::ObjectFile,

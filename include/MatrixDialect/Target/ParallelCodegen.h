@@ -54,6 +54,21 @@ llvm::Error generateCode(llvm::Module &module, llvm::TargetMachine &machine,
                          llvm::CodeGenFileType type,
                          llvm::raw_pwrite_stream &os);
 
+/// Optimizes `module` with LLVM's -O`optLevel` pipeline for `machine` (null:
+/// no target, as the JIT gives it), as mlir::makeOptimizingTransformer
+/// (mlir/ExecutionEngine/OptUtils.h) does, except that no loop is unrolled
+/// at run time (for a trip count not known at compile time) unless its
+/// metadata asks for it: every loop without `llvm.loop.unroll.*` metadata
+/// gets `llvm.loop.unroll.runtime.disable` first. matc's loops come
+/// vectorized, and unrolled where it pays, from MLIR: LLVM's runtime
+/// unrolling only copied their bodies (the loops of the OpenMP work-sharing
+/// constructs, the packing and the remainders of the products) and made
+/// LLVM's optimization and code generation a quarter slower (issue 13:
+/// 300 small functions, 69,000 instructions after -O2 with it, 47,500
+/// without). Loops at -O0 are left alone. Fails as the pipeline fails.
+llvm::Error optimizeModule(llvm::Module &module, unsigned optLevel,
+                           llvm::TargetMachine *machine);
+
 /// Splits `module` into at most `maxPartitions` modules in `module`'s
 /// context that together define what it defines: every external definition
 /// (and `llvm.global_ctors` and the other appending globals, in the first)
