@@ -51,7 +51,9 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -308,6 +310,45 @@ static int printCommunicationStats(ModuleOp module,
   return 0;
 }
 
+/// The largest source matc reads, in bytes: 2,000 times a program of 1000
+/// lines, and a bound on what reading an endless input (a device, a pipe)
+/// takes before it is refused.
+static constexpr size_t kMaxSourceBytes = size_t(64) << 20;
+
+/// Reads the source `name` ("-": stdin) whole, as text. Fails with the
+/// system's message when it cannot be opened or read (a directory, a
+/// missing file), or when it holds more than kMaxSourceBytes bytes.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readSource(StringRef name) {
+  llvm::Expected<llvm::sys::fs::file_t> file =
+      name == "-" ? llvm::sys::fs::convertFDToNativeFile(0)
+                  : llvm::sys::fs::openNativeFileForRead(
+                        name, llvm::sys::fs::OF_Text);
+  if (!file)
+    return file.takeError();
+  llvm::scope_exit close([&] {
+    if (name != "-")
+      llvm::sys::fs::closeFile(*file);
+  });
+  llvm::SmallString<0> text;
+  size_t chunk = 1 << 16;
+  while (true) {
+    size_t size = text.size();
+    text.resize_for_overwrite(size + chunk);
+    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFile(
+        *file, llvm::MutableArrayRef<char>(text.data() + size, chunk));
+    if (!read)
+      return read.takeError();
+    text.truncate(size + *read);
+    if (*read == 0)
+      break;
+    if (text.size() > kMaxSourceBytes)
+      return llvm::createStringError("a source file is at most 64 MiB");
+    chunk = std::min<size_t>(chunk * 2, size_t(16) << 20);
+  }
+  return llvm::MemoryBuffer::getMemBufferCopy(text, name);
+}
+
 /// JIT-compiles `module` (in the LLVM dialect) and calls its `main`.
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
@@ -456,10 +497,11 @@ int main(int argc, char **argv) {
       return fail("output file '" + output + "' is the input file");
   }
 
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFilename,
-                                                   /*IsText=*/true);
-  if (std::error_code ec = buffer.getError())
-    return fail("cannot read '" + inputFilename + "': " + ec.message());
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readSource(inputFilename);
+  if (!buffer)
+    return fail("cannot read '" + inputFilename +
+                "': " + llvm::toString(buffer.takeError()));
   std::string bufferName =
       inputFilename == "-" ? std::string("<stdin>") : inputFilename.getValue();
 
