@@ -343,7 +343,9 @@ readSource(StringRef name) {
     if (*read == 0)
       break;
     if (text.size() > kMaxSourceBytes)
-      return llvm::createStringError("a source file is at most 64 MiB");
+      return llvm::createStringError("a source file is at most " +
+                                     std::to_string(kMaxSourceBytes >> 20) +
+                                     " MiB");
     chunk = std::min<size_t>(chunk * 2, size_t(16) << 20);
   }
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
