@@ -101,10 +101,16 @@ static cl::opt<std::string> targetL3(
 
 static cl::opt<unsigned> compileThreads(
     "compile-threads",
-    cl::desc("Threads LLVM optimizes and compiles native code on, a part of "
-             "the functions each (default 0: all cores; the JIT of --run and "
-             "--emit=asm use one)"),
+    cl::desc("Threads native code is lowered, optimized and compiled on, a "
+             "part of the functions each (default 0: all cores; the JIT of "
+             "--run uses one, and so does LLVM for --emit=asm)"),
     cl::value_desc("n"), cl::init(0),
+    cl::cat(matc::getNativeOptionCategory()));
+static cl::opt<int64_t> splitMinOps(
+    "split-min-ops",
+    cl::desc("Fewest MLIR ops of a program lowered in parts, one per compile "
+             "thread (matrix-split-module; tests set 0)"),
+    cl::value_desc("n"), cl::init(4000), cl::Hidden,
     cl::cat(matc::getNativeOptionCategory()));
 
 static cl::opt<std::string> matmulF32(
@@ -155,6 +161,13 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
     *tiles = *parsed;
   }
   return llvm::Error::success();
+}
+
+void matc::applyCompileThreads(mlir::matrix::LoweringOptions &options) {
+  options.codegenParts =
+      compileThreads ? compileThreads.getValue()
+                     : llvm::hardware_concurrency().compute_thread_count();
+  options.splitMinOps = splitMinOps;
 }
 
 llvm::SmallVector<StringRef> matc::getOutputFlagsGiven() {

@@ -74,6 +74,11 @@ llvm::Expected<mlir::matrix::TargetDescription> resolveTargetOptions();
 /// malformed.
 llvm::Error applyTileOptions(mlir::matrix::LoweringOptions &options);
 
+/// Sets in `options` the threads the lowering splits the program's functions
+/// over (`--compile-threads`, by default every core; see
+/// LoweringOptions::codegenParts), for native outputs.
+void applyCompileThreads(mlir::matrix::LoweringOptions &options);
+
 /// The output flags of this file given on the command line, as written, in
 /// the order `--emit-header`, `-c`, `--shared`.
 llvm::SmallVector<llvm::StringRef> getOutputFlagsGiven();

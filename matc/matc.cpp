@@ -563,9 +563,12 @@ int main(int argc, char **argv) {
   if (showStats && numRanks > 1 &&
       printCommunicationStats(*module, lowering) != 0)
     return 1;
-  // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h).
-  if (nativeCode)
+  // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h)
+  // and is lowered on several threads.
+  if (nativeCode) {
     pm.addPass(matrix::createMatrixPrepareCInterface());
+    matc::applyCompileThreads(lowering);
+  }
   matrix::buildMatrixLoweringPipeline(pm, stageFor(emitAction), lowering);
   if (nativeCode)
     pm.addPass(matrix::createMatrixExportCInterface(

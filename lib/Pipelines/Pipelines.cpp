@@ -285,13 +285,22 @@ void mlir::matrix::addLoweringStage(OpPassManager &pm, LoweringStage stage,
 void mlir::matrix::buildMatrixLoweringPipeline(OpPassManager &pm,
                                                LoweringStage last,
                                                const LoweringOptions &options) {
+  bool split = options.codegenParts > 1 && options.ranks == 1;
+  OpPassManager *stages = &pm;
   for (LoweringStage stage :
        {LoweringStage::Matrix, LoweringStage::Linalg, LoweringStage::Affine,
         LoweringStage::LLVM}) {
-    addLoweringStage(pm, stage, options);
+    if (stage == LoweringStage::LLVM && split) {
+      pm.addPass(createMatrixSplitModule(
+          {options.codegenParts, options.splitMinOps}));
+      stages = &pm.nest<ModuleOp>();
+    }
+    addLoweringStage(*stages, stage, options);
     if (stage == last)
-      return;
+      break;
   }
+  if (stages != &pm)
+    pm.addPass(createMatrixMergeModules());
 }
 
 namespace {
@@ -346,6 +355,15 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("With ranks > 1: matrices with fewer elements stay "
                      "replicated"),
       llvm::cl::init(65536)};
+  Option<unsigned> codegenParts{
+      *this, "codegen-parts",
+      llvm::cl::desc("Nested modules the stages after Linalg lower in "
+                     "parallel (0, 1: one module)"),
+      llvm::cl::init(0)};
+  Option<int64_t> splitMinOps{
+      *this, "split-min-ops",
+      llvm::cl::desc("Fewest ops of a module split into codegen-parts"),
+      llvm::cl::init(4000)};
 };
 } // namespace
 
@@ -359,6 +377,8 @@ getLoweringOptions(const PipelineOptions &cl) {
   options.tileStackBytes = cl.tileStackBytes;
   options.ranks = cl.ranks;
   options.shardMinElements = cl.shardMinElements;
+  options.codegenParts = cl.codegenParts;
+  options.splitMinOps = cl.splitMinOps;
   TargetOptions target;
   target.cpu = cl.targetCPU;
   target.triple = cl.targetTriple;
