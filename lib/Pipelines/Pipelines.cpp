@@ -33,10 +33,10 @@ using namespace mlir::matrix;
 /// run-time test of every pair of pointers at the end of the block (and
 /// matrix-free-buffers-early can then free them after their last use).
 #define MATC_DEALLOCATION_PIPELINE                                             \
-  "expand-realloc{emit-deallocs=false}, canonicalize, "                        \
-  "ownership-based-buffer-deallocation, canonicalize, "                        \
+  "expand-realloc{emit-deallocs=false}, func.func(canonicalize), "            \
+  "ownership-based-buffer-deallocation, func.func(canonicalize), "             \
   "matrix-split-deallocs, buffer-deallocation-simplification, "                \
-  "bufferization-lower-deallocations, cse, canonicalize"
+  "bufferization-lower-deallocations, func.func(cse, canonicalize)"
 
 static StringRef getStagePipeline(LoweringStage stage) {
   switch (stage) {
@@ -136,9 +136,9 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
   case LoweringStage::Matrix:
     return getStagePipeline(stage).str();
   case LoweringStage::Linalg:
-    return "convert-matrix-to-linalg, canonicalize, cse, "
+    return "convert-matrix-to-linalg, func.func(canonicalize, cse), "
            "matrix-codegen{entry-point=matc_generalize}, "
-           "linalg-fuse-elementwise-ops, canonicalize, cse";
+           "func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
   case LoweringStage::Affine: {
     TargetDescription target = getTarget(options);
     CodegenSizes sizes = options.getCodegenSizes();
@@ -159,17 +159,17 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " vector-bits=" + std::to_string(target.vectorBits) +
            " threads=" + std::to_string(target.getThreads(options.numThreads)) +
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
-           "}, canonicalize, cse, "
+           "}, func.func(canonicalize, cse), "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
            "}, matrix-split-shared-destinations, eliminate-empty-tensors, "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
-           "canonicalize, drop-equivalent-buffer-results, "
+           "func.func(canonicalize), drop-equivalent-buffer-results, "
            MATC_DEALLOCATION_PIPELINE ", "
            "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
-           "convert-linalg-to-loops, canonicalize, cse, "
+           "func.func(convert-linalg-to-loops, canonicalize, cse), "
            "matrix-promote-tile-buffers{max-bytes=" + stackBytes +
            " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
