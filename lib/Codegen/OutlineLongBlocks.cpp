@@ -33,13 +33,6 @@ namespace matrix {
 
 using namespace mlir;
 
-/// `op` and the ops nested in it.
-static int64_t countOps(Operation *op) {
-  int64_t count = 0;
-  op->walk([&](Operation *) { ++count; });
-  return count;
-}
-
 /// Whether a value made by `op` is valid only in its function's frame.
 static bool isStackAllocation(Operation *op) {
   return isa<memref::AllocaOp, LLVM::AllocaOp>(op);
@@ -72,7 +65,7 @@ struct MatrixOutlineLongBlocks
         getOperation().getOps<func::FuncOp>());
     for (func::FuncOp function : functions)
       if (!function.isExternal() && function.getBody().hasOneBlock() &&
-          countOps(function) > maxOps)
+          matrix::countNestedOps(function) > maxOps)
         if (failed(splitBody(function)))
           return signalPassFailure();
   }
@@ -87,7 +80,7 @@ struct MatrixOutlineLongBlocks
       if (isClonedIntoParts(&op))
         continue;
       runs.back().push_back(&op);
-      size += countOps(&op);
+      size += matrix::countNestedOps(&op);
       if (size >= maxOps) {
         runs.emplace_back();
         size = 0;

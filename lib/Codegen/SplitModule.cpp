@@ -37,13 +37,6 @@ namespace matrix {
 
 using namespace mlir;
 
-/// `op` and the ops nested in it.
-static int64_t countOps(Operation *op) {
-  int64_t count = 0;
-  op->walk([&](Operation *) { ++count; });
-  return count;
-}
-
 /// Whether `op` goes into exactly one part: a function definition, or an op
 /// that is no symbol. Other symbols (globals, external declarations) are
 /// copied into each part that refers to them.
@@ -88,7 +81,7 @@ struct MatrixSplitModulePass
     int64_t total = 0;
     SmallVector<unsigned> placed;
     for (auto [i, op] : llvm::enumerate(ops)) {
-      weight[i] = countOps(op);
+      weight[i] = matrix::countNestedOps(op);
       total += weight[i];
       if (isPlacedOnce(op))
         placed.push_back(i);

@@ -38,6 +38,15 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// The number of ops in `op`, `op` included: the size of a function body
+/// for matrix-outline-long-blocks and of a function for
+/// matrix-split-module.
+inline int64_t countNestedOps(Operation *op) {
+  int64_t count = 0;
+  op->walk([&](Operation *) { ++count; });
+  return count;
+}
+
 /// If `memref` is a buffer no other buffer of its function can alias, the
 /// value that allocates it: a `memref.alloc` result, or a result of a
 /// `func.call` of a function with a body in the module (after the
