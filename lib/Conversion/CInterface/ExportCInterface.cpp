@@ -26,6 +26,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <limits>
+
 namespace mlir {
 namespace matrix {
 #define GEN_PASS_DEF_MATRIXEXPORTCINTERFACE
@@ -38,6 +40,8 @@ using namespace mlir::matrix;
 
 /// Number of LLVM arguments of one 2-D memref descriptor, expanded.
 static constexpr unsigned kDescriptorArgs = 7;
+/// The most elements a matrix may have: 2^63 bytes of f64.
+static constexpr int64_t kMaxTemporaryElements = int64_t(1) << 60;
 
 namespace {
 
@@ -96,6 +100,25 @@ private:
     if (!tensor.isDynamicDim(dim))
       return constI64(tensor.getDimSize(dim));
     return sizeArgs.lookup({arg, dim});
+  }
+
+  /// The address of the module's "matrix too large" message, a global made
+  /// the first time.
+  Value getTooLargeMessage(ModuleOp module) {
+    StringRef name = "matc.too_large.message";
+    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      std::string text = "error: out of memory: a matrix of %llu x %llu "
+                         "elements is too large to allocate\n";
+      text += '\0';
+      global = LLVM::GlobalOp::create(
+          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, name,
+          b.getStringAttr(text));
+    }
+    return LLVM::AddressOfOp::create(b, loc, ptrType, name);
   }
 
   /// Checks the result descriptor `desc` against the expected sizes, copies
@@ -168,8 +191,53 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
   b.setInsertionPointToStart(failBlock);
   returnStatus(kCStatusShapeError);
 
-  // Row-major descriptors over the caller's buffers.
+  // A `?` size can make a matrix the function computes (a temporary) too
+  // large to count in bytes: its allocation's size would wrap around and
+  // malloc succeed with a few bytes. Such sizes are reported as out of
+  // memory, as a failed malloc is (matrix-checked-allocation, whose
+  // fprintf, exit and stderr declarations this uses), before any work.
   b.setInsertionPointToStart(callBlock);
+  auto module = impl->getParentOfType<ModuleOp>();
+  auto fprintfFn = module.lookupSymbol<LLVM::LLVMFuncOp>("fprintf");
+  auto exitFn = module.lookupSymbol<LLVM::LLVMFuncOp>("exit");
+  auto stderrGlobal = module.lookupSymbol<LLVM::GlobalOp>("stderr");
+  bool dynamicTemporary =
+      c.temporaries && llvm::any_of(*c.temporaries, [](const CShape &shape) {
+        return !shape.first.isConstant() || !shape.second.isConstant();
+      });
+  if (dynamicTemporary && fprintfFn && exitFn && stderrGlobal) {
+    Value tooLarge =
+        LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(false));
+    Value badRows = constI64(0), badCols = constI64(0);
+    for (auto [rows, cols] : *c.temporaries) {
+      if (rows.isConstant() && cols.isConstant())
+        continue;
+      // rows * cols > kMaxTemporaryElements, without the product (cols >= 1).
+      Value limit = LLVM::UDivOp::create(
+          b, loc, constI64(kMaxTemporaryElements), sizeOf(cols));
+      Value over = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                        sizeOf(rows), limit);
+      badRows = LLVM::SelectOp::create(b, loc, over, sizeOf(rows), badRows);
+      badCols = LLVM::SelectOp::create(b, loc, over, sizeOf(cols), badCols);
+      tooLarge = LLVM::OrOp::create(b, loc, tooLarge, over);
+    }
+    Block *fitsBlock = entry.addBlock();
+    Block *tooLargeBlock = entry.addBlock();
+    LLVM::CondBrOp::create(b, loc, tooLarge, tooLargeBlock, fitsBlock);
+    b.setInsertionPointToStart(tooLargeBlock);
+    Value message = getTooLargeMessage(module);
+    Value stream = LLVM::LoadOp::create(
+        b, loc, ptrType,
+        LLVM::AddressOfOp::create(b, loc, ptrType, stderrGlobal.getSymName()));
+    LLVM::CallOp::create(b, loc, fprintfFn,
+                         ValueRange{stream, message, badRows, badCols});
+    Value one = constI32(1);
+    LLVM::CallOp::create(b, loc, exitFn, one);
+    LLVM::UnreachableOp::create(b, loc);
+    b.setInsertionPointToStart(fitsBlock);
+  }
+
+  // Row-major descriptors over the caller's buffers.
   SmallVector<Value> implArgs;
   for (auto [index, type] : llvm::enumerate(c.type.getInputs())) {
     Value arg = valueArgs.lookup(index);
