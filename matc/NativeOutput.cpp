@@ -493,8 +493,13 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
   bool hostFormat = targetTriple.getArch() == hostTriple.getArch() &&
                     targetTriple.getObjectFormat() ==
                         hostTriple.getObjectFormat();
+  // objcopy rewrites a regular file only (not /dev/null, say).
+  llvm::sys::fs::file_status outputStatus;
+  bool special = !llvm::sys::fs::status(request.output, outputStatus) &&
+                 llvm::sys::fs::exists(outputStatus) &&
+                 !llvm::sys::fs::is_regular_file(outputStatus);
   if (request.kind == NativeKind::Object &&
-      (request.output == "-" || !objcopy || !hostFormat ||
+      (request.output == "-" || special || !objcopy || !hostFormat ||
        !llvm::sys::findProgramByName("cc")))
     threads = 1;
   llvm::Expected<llvm::SmallVector<llvm::SmallString<0>>> objects =
