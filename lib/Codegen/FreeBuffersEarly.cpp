@@ -71,8 +71,9 @@ static SmallVector<Value> getViews(Operation *user, Value view) {
 /// Returns the last op of `block` that uses `buffer` or a view of it (null:
 /// none but `dealloc` and `metadata`, the op that takes the base buffer
 /// `dealloc` frees), or failure if the buffer may escape.
-static FailureOr<Operation *> findLastUse(Value buffer, Operation *dealloc,
-                                          Operation *metadata, Block *block) {
+static FailureOr<Operation *>
+findLastUse(Value buffer, Operation *dealloc, Operation *metadata,
+            Block *block, function_ref<bool(Operation *, Operation *)> before) {
   SmallVector<Value> views{buffer};
   Operation *last = nullptr;
   while (!views.empty()) {
@@ -88,7 +89,7 @@ static FailureOr<Operation *> findLastUse(Value buffer, Operation *dealloc,
       Operation *inBlock = block->findAncestorOpInBlock(*user);
       if (!inBlock)
         return failure();
-      if (!last || last->isBeforeInBlock(inBlock))
+      if (!last || before(last, inBlock))
         last = inBlock;
     }
   }
@@ -102,6 +103,23 @@ struct MatrixFreeBuffersEarly
     SmallVector<memref::DeallocOp> deallocs;
     getOperation()->walk(
         [&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
+    // The order of the ops of each block, numbered once: moving a dealloc
+    // invalidates the block's own numbering, which isBeforeInBlock would
+    // then redo for every dealloc of a long block (quadratic: 1000
+    // statements at -O0 took seconds here). Only deallocs and their
+    // metadata move, after their own last use, and no later query
+    // compares a moved op.
+    DenseMap<Operation *, int64_t> position;
+    DenseSet<Block *> numbered;
+    auto before = [&](Operation *a, Operation *b) {
+      Block *block = a->getBlock();
+      if (numbered.insert(block).second) {
+        int64_t i = 0;
+        for (Operation &op : *block)
+          position[&op] = i++;
+      }
+      return position.lookup(a) < position.lookup(b);
+    };
     for (memref::DeallocOp dealloc : deallocs) {
       // A memref.alloc, or a call result (freed through its base buffer).
       Value allocation = matrix::getDistinctAllocation(dealloc.getMemref());
@@ -118,12 +136,12 @@ struct MatrixFreeBuffersEarly
            !dealloc.getMemref().hasOneUse()))
         continue;
       FailureOr<Operation *> last =
-          findLastUse(allocation, dealloc, metadata, block);
+          findLastUse(allocation, dealloc, metadata, block, before);
       if (failed(last))
         continue;
       // A buffer without other uses is freed right after its allocation.
       Operation *after = *last ? *last : definer;
-      if (!after->isBeforeInBlock(dealloc))
+      if (!before(after, dealloc))
         continue;
       if (metadata) {
         metadata->moveAfter(after);
