@@ -163,10 +163,14 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
   return llvm::Error::success();
 }
 
+/// The threads of --compile-threads, all cores for its default 0.
+static unsigned getCompileThreads() {
+  return compileThreads ? compileThreads.getValue()
+                        : llvm::hardware_concurrency().compute_thread_count();
+}
+
 void matc::applyCompileThreads(mlir::matrix::LoweringOptions &options) {
-  options.codegenParts =
-      compileThreads ? compileThreads.getValue()
-                     : llvm::hardware_concurrency().compute_thread_count();
+  options.codegenParts = getCompileThreads();
   options.splitMinOps = splitMinOps;
 }
 
@@ -484,9 +488,7 @@ int matc::writeNativeOutput(mlir::ModuleOp module, const NativeRequest &request,
   // `objcopy` to make the symbols the partitions share local again; both
   // are the host's, which know the host's architecture and object format
   // only.
-  unsigned threads =
-      compileThreads ? compileThreads.getValue()
-                     : llvm::hardware_concurrency().compute_thread_count();
+  unsigned threads = getCompileThreads();
   llvm::ErrorOr<std::string> objcopy = llvm::sys::findProgramByName("objcopy");
   llvm::Triple targetTriple(request.target->triple);
   llvm::Triple hostTriple(llvm::sys::getProcessTriple());

@@ -74,11 +74,11 @@ struct LoweringOptions {
   /// With ranks > 1: matrices with fewer elements stay replicated
   /// (matrix-shard's `min-elements`).
   int64_t shardMinElements = 65536;
-  /// Threads the stages after Linalg lower the program's functions on: from
-  /// 2 up (and with one rank), `matrix-split-module` puts the functions into
-  /// that many nested modules, which MLIR's pass manager lowers in
-  /// parallel, and `matrix-merge-modules` puts them back after the last
-  /// stage. 0 or 1: one module throughout.
+  /// Threads the LLVM stage lowers the program's functions on: from 2 up
+  /// (and with one rank), `matrix-split-module` puts the functions into that
+  /// many nested modules at its start, which MLIR's pass manager lowers in
+  /// parallel, and `matrix-merge-modules` puts them back at its end. 0 or
+  /// 1: one module throughout.
   unsigned codegenParts = 0;
   /// The fewest ops (nested ones counted) of a program split into parts
   /// (matrix-split-module's `min-ops`): below, splitting costs more than it

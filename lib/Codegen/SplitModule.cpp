@@ -188,10 +188,10 @@ static bool isSameDefinition(Operation *a, Operation *b) {
 
 /// Whether `symbol` only declares: a function without a body (llvm.func
 /// does not say so through SymbolOpInterface), or what the symbol says.
-static bool isDeclaration(SymbolOpInterface symbol) {
-  if (auto function = dyn_cast<FunctionOpInterface>(symbol.getOperation()))
+static bool isDeclaration(Operation *symbol) {
+  if (auto function = dyn_cast<FunctionOpInterface>(symbol))
     return function.isExternal();
-  return symbol.isDeclaration();
+  return cast<SymbolOpInterface>(symbol).isDeclaration();
 }
 
 /// The type of a function-like symbol, null for others.
@@ -220,10 +220,10 @@ struct MatrixMergeModulesPass
       SymbolTable partSymbols(part);
       for (Operation &op : *part.getBody()) {
         auto symbol = dyn_cast<SymbolOpInterface>(&op);
-        if (!symbol || isDeclaration(symbol))
+        if (!symbol || isDeclaration(&op))
           continue;
         Operation *existing = merged.lookup(symbol.getNameAttr());
-        if (!existing || isDeclaration(cast<SymbolOpInterface>(existing)) ||
+        if (!existing || isDeclaration(existing) ||
             isSameDefinition(&op, existing))
           continue;
         if (symbol.isPublic()) {
@@ -253,19 +253,19 @@ struct MatrixMergeModulesPass
           continue;
         }
         Operation *existing = merged.lookup(symbol.getNameAttr());
-        if (existing && (isDeclaration(symbol) ||
-                         isDeclaration(cast<SymbolOpInterface>(existing))) &&
+        if (existing && (isDeclaration(&op) ||
+                         isDeclaration(existing)) &&
             getFunctionType(&op) != getFunctionType(existing)) {
           op.emitError("matrix-merge-modules: '")
               << symbol.getName()
               << "' has different types in two parts";
           return signalPassFailure();
         }
-        if (existing && isDeclaration(symbol)) {
+        if (existing && isDeclaration(&op)) {
           op.erase();
           continue;
         }
-        if (existing && !isDeclaration(cast<SymbolOpInterface>(existing))) {
+        if (existing && !isDeclaration(existing)) {
           op.erase(); // the same definition (renamed above otherwise)
           continue;
         }

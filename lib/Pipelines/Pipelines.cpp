@@ -357,8 +357,8 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(65536)};
   Option<unsigned> codegenParts{
       *this, "codegen-parts",
-      llvm::cl::desc("Nested modules the stages after Linalg lower in "
-                     "parallel (0, 1: one module)"),
+      llvm::cl::desc("Nested modules the LLVM stage lowers in parallel "
+                     "(0, 1: one module)"),
       llvm::cl::init(0)};
   Option<int64_t> splitMinOps{
       *this, "split-min-ops",

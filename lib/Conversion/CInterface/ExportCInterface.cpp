@@ -43,6 +43,20 @@ static constexpr unsigned kDescriptorArgs = 7;
 /// The most elements a matrix may have: 2^63 bytes of f64.
 static constexpr int64_t kMaxTemporaryElements = int64_t(1) << 60;
 
+/// The C library's `FILE *` global `name` (`stdout`, `stderr`; glibc and
+/// musl both define them), declared in `module` if it is not yet.
+static LLVM::GlobalOp getOrCreateStream(OpBuilder &b, ModuleOp module,
+                                        StringRef name) {
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return global;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::GlobalOp::create(
+      b, module.getLoc(), LLVM::LLVMPointerType::get(b.getContext()),
+      /*isConstant=*/false, LLVM::Linkage::External, name,
+      /*value=*/Attribute());
+}
+
 namespace {
 
 /// Builds the body of one C entry point.
@@ -194,18 +208,23 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
   // A `?` size can make a matrix the function computes (a temporary) too
   // large to count in bytes: its allocation's size would wrap around and
   // malloc succeed with a few bytes. Such sizes are reported as out of
-  // memory, as a failed malloc is (matrix-checked-allocation, whose
-  // fprintf, exit and stderr declarations this uses), before any work.
+  // memory, as a failed malloc is (matrix-checked-allocation), before any
+  // work.
   b.setInsertionPointToStart(callBlock);
   auto module = impl->getParentOfType<ModuleOp>();
-  auto fprintfFn = module.lookupSymbol<LLVM::LLVMFuncOp>("fprintf");
-  auto exitFn = module.lookupSymbol<LLVM::LLVMFuncOp>("exit");
-  auto stderrGlobal = module.lookupSymbol<LLVM::GlobalOp>("stderr");
   bool dynamicTemporary =
       c.temporaries && llvm::any_of(*c.temporaries, [](const CShape &shape) {
         return !shape.first.isConstant() || !shape.second.isConstant();
       });
-  if (dynamicTemporary && fprintfFn && exitFn && stderrGlobal) {
+  FailureOr<LLVM::LLVMFuncOp> fprintfFn, exitFn;
+  if (dynamicTemporary) {
+    fprintfFn = LLVM::lookupOrCreateFn(b, module, "fprintf",
+                                       {ptrType, ptrType}, i32,
+                                       /*isVarArg=*/true);
+    exitFn = LLVM::lookupOrCreateFn(b, module, "exit", {i32},
+                                    LLVM::LLVMVoidType::get(b.getContext()));
+  }
+  if (dynamicTemporary && succeeded(fprintfFn) && succeeded(exitFn)) {
     Value tooLarge =
         LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(false));
     Value badRows = constI64(0), badCols = constI64(0);
@@ -226,13 +245,14 @@ LLVM::LLVMFuncOp EntryPointBuilder::build() {
     LLVM::CondBrOp::create(b, loc, tooLarge, tooLargeBlock, fitsBlock);
     b.setInsertionPointToStart(tooLargeBlock);
     Value message = getTooLargeMessage(module);
+    LLVM::GlobalOp stderrGlobal = getOrCreateStream(b, module, "stderr");
     Value stream = LLVM::LoadOp::create(
         b, loc, ptrType,
         LLVM::AddressOfOp::create(b, loc, ptrType, stderrGlobal.getSymName()));
-    LLVM::CallOp::create(b, loc, fprintfFn,
+    LLVM::CallOp::create(b, loc, *fprintfFn,
                          ValueRange{stream, message, badRows, badCols});
     Value one = constI32(1);
-    LLVM::CallOp::create(b, loc, exitFn, one);
+    LLVM::CallOp::create(b, loc, *exitFn, one);
     LLVM::UnreachableOp::create(b, loc);
     b.setInsertionPointToStart(fitsBlock);
   }
@@ -448,15 +468,7 @@ static LogicalResult buildExecutableMain(OpBuilder &b, ModuleOp module,
       LLVM::lookupOrCreateFn(b, module, "write", {i32, ptr, i64}, i64);
   if (failed(fflushFn) || failed(ferrorFn) || failed(writeFn))
     return failure();
-  auto stdoutGlobal = dyn_cast_or_null<LLVM::GlobalOp>(
-      SymbolTable::lookupSymbolIn(module, "stdout"));
-  if (!stdoutGlobal) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    stdoutGlobal = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
-                                          LLVM::Linkage::External, "stdout",
-                                          /*value=*/Attribute());
-  }
+  LLVM::GlobalOp stdoutGlobal = getOrCreateStream(b, module, "stdout");
 
   b.setInsertionPointAfter(program);
   auto exeMain = LLVM::LLVMFuncOp::create(
