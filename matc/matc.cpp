@@ -52,6 +52,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -63,6 +64,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <cstdio>
+#include <dlfcn.h>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -351,6 +353,36 @@ readSource(StringRef name) {
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
 }
 
+/// The C library's allocation functions, for the program the JIT runs.
+/// matc itself allocates with jemalloc (matc/CMakeLists.txt), and the JIT
+/// would otherwise resolve the program's `malloc` to it. The program must
+/// allocate as its executable does, through the C library: jemalloc maps
+/// memory with MAP_NORESERVE, so that an allocation larger than the machine
+/// (80 GB on 24) succeeds and the process is killed when it touches the
+/// pages, where glibc's malloc returns NULL and the program reports "out of
+/// memory" (test/matc/out-of-memory.mat). The program frees only what it
+/// allocated, and OpenMP's runtime frees only its own memory, so no pointer
+/// crosses from one allocator to the other. Empty when matc uses the C
+/// library's malloc itself.
+static llvm::orc::SymbolMap
+getCLibraryAllocator(llvm::orc::MangleAndInterner mangle) {
+  llvm::orc::SymbolMap symbols;
+#ifdef MATC_JEMALLOC
+  void *libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+  if (!libc)
+    return symbols;
+  for (const char *name : {"malloc", "free", "calloc", "realloc",
+                           "aligned_alloc", "posix_memalign"})
+    if (void *address = dlsym(libc, name))
+      symbols[mangle(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+  dlclose(libc);
+#else
+  (void)mangle;
+#endif
+  return symbols;
+}
+
 /// JIT-compiles `module` (in the LLVM dialect) and calls its `main`.
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
@@ -381,6 +413,7 @@ static int runJit(ModuleOp module) {
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)
     return fail("JIT compilation failed: " + toString(engine.takeError()));
+  (*engine)->registerSymbols(getCLibraryAllocator);
   auto entry = (*engine)->lookup("main");
   if (!entry)
     return fail("JIT: no 'main': " + toString(entry.takeError()));

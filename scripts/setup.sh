@@ -15,10 +15,11 @@ cd "$(dirname "$0")/.."
 # python3-venv: `pip install ./python` in a venv (test/python/pip-install.test);
 # mpich libmpich-dev: MPI for the programs of `matc --ranks` (mpiexec,
 # libmpich) and their tests; libzstd-dev zlib1g-dev: the compression
-# libraries of LLVM's static libraries, which matc links (CMakeLists.txt).
+# libraries of LLVM's static libraries, which matc links (CMakeLists.txt);
+# libjemalloc-dev: the allocator matc and matc-opt link (matc/CMakeLists.txt).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build python3-numpy libclang-rt-22-dev valgrind
-          libomp-22-dev python3-venv mpich libmpich-dev libzstd-dev zlib1g-dev)
+          libomp-22-dev python3-venv mpich libmpich-dev libzstd-dev zlib1g-dev libjemalloc-dev)
 install_missing_packages setup "${packages[@]}"
 
 build=${MATC_BUILD_DIR:-build}

@@ -78,6 +78,11 @@ if mpiexec and mpich and os.path.exists(mpich):
 if getattr(config, "matc_link_dylibs", "OFF").upper() not in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("static-link")
 
+# matc and matc-opt allocate with jemalloc (matc/CMakeLists.txt; not in the
+# sanitized build, and not when libjemalloc.a was missing at configure time).
+if getattr(config, "matc_jemalloc", "").endswith(".a"):
+    config.available_features.add("jemalloc")
+
 # A build with ASan + UBSan (-DMATC_SANITIZE=ON, scripts/test-sanitized.sh):
 # tests too slow there say `UNSUPPORTED: sanitized`. Every sanitizer report
 # (including LeakSanitizer's at exit) aborts matc, so that even a test
