@@ -78,7 +78,8 @@ struct FunctionInfo {
     /// Its body is being generated: a call now would be recursion.
     Generating,
     Defined,
-    /// Its body had errors: calls to it report nothing more.
+    /// Its body had errors: calls to it check their arguments against its
+    /// signature, and their results are poisoned.
     Failed,
   };
   const mat::FunctionAST *ast = nullptr;
@@ -298,6 +299,10 @@ private:
   Result genCall(const mat::CallExprAST &call, std::optional<FloatType> hint);
   Result genBuiltinCall(const mat::CallExprAST &call,
                         std::optional<FloatType> hint);
+  /// The arguments of a call to `fn`, coerced to its parameter types; the
+  /// arity and every argument that does not fit are reported at `call`.
+  FailureOr<SmallVector<Value>>
+  genCallArguments(const mat::CallExprAST &call, const mat::FunctionAST &fn);
   Result genUserCall(const mat::CallExprAST &call, FunctionInfo &callee);
   /// Checks, on the sizes known here, the shape preconditions of the callee
   /// of `callOp` (relations between its `?` sizes, see ShapeConstraints.h):
@@ -544,6 +549,13 @@ Result MLIRGenImpl::genCall(const mat::CallExprAST &call,
   case FunctionInfo::State::Defined:
     return genUserCall(call, callee);
   case FunctionInfo::State::Failed:
+    // The body had errors, but the signature stands: the call's arity and
+    // argument types are still checked against it (and its arguments
+    // generated, with their own errors). The shapes its body would require
+    // are not known, and the result is poisoned. A function with syntax
+    // errors has no signature to check against.
+    if (callee.ast)
+      (void)genCallArguments(call, *callee.ast);
     return failure();
   case FunctionInfo::State::Generating:
     error(call.getLoc()) << "function '" << name
@@ -663,9 +675,9 @@ Result MLIRGenImpl::genBuiltinCall(const mat::CallExprAST &call,
   return MatValue{IotaOp::create(builder, l, type)};
 }
 
-Result MLIRGenImpl::genUserCall(const mat::CallExprAST &call,
-                                FunctionInfo &callee) {
-  const mat::FunctionAST &fn = *callee.ast;
+FailureOr<SmallVector<Value>>
+MLIRGenImpl::genCallArguments(const mat::CallExprAST &call,
+                              const mat::FunctionAST &fn) {
   const auto &args = call.getArgs();
   if (args.size() != fn.params.size()) {
     InFlightDiagnostic diag = error(call.getLoc())
@@ -698,9 +710,18 @@ Result MLIRGenImpl::genUserCall(const mat::CallExprAST &call,
   }
   if (failed)
     return failure();
+  return operands;
+}
+
+Result MLIRGenImpl::genUserCall(const mat::CallExprAST &call,
+                                FunctionInfo &callee) {
+  FailureOr<SmallVector<Value>> operands =
+      genCallArguments(call, *callee.ast);
+  if (failed(operands))
+    return failure();
   auto callOp = func::CallOp::create(builder, loc(call.getLoc()), callee.op,
-                                     operands);
-  return checkCallShapes(call, fn, callOp);
+                                     *operands);
+  return checkCallShapes(call, *callee.ast, callOp);
 }
 
 /// `rows of 'a'`, `columns of 'b'`: a parameter's `?` size, for messages.
