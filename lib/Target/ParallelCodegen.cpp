@@ -12,6 +12,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Support/Timing.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -26,7 +27,6 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <algorithm>
@@ -120,11 +120,11 @@ static unsigned findLeader(SmallVectorImpl<Unit> &units, unsigned unit) {
   return unit;
 }
 
-SmallVector<std::unique_ptr<llvm::Module>>
+SmallVector<llvm::BitVector>
 mlir::matrix::splitModuleForCodegen(llvm::Module &module,
                                     unsigned maxPartitions,
                                     unsigned minInstructions) {
-  SmallVector<std::unique_ptr<llvm::Module>> partitions;
+  SmallVector<llvm::BitVector> partitions;
   if (maxPartitions <= 1 || !module.alias_empty() || !module.ifunc_empty() ||
       !module.getComdatSymbolTable().empty() ||
       !module.getModuleInlineAsm().empty())
@@ -267,29 +267,50 @@ mlir::matrix::splitModuleForCodegen(llvm::Module &module,
     global->setVisibility(llvm::GlobalValue::HiddenVisibility);
   }
 
-  SmallVector<llvm::DenseSet<const llvm::GlobalValue *>> definitions(count);
+  DenseMap<const llvm::GlobalValue *, unsigned> indexOf;
+  for (const llvm::GlobalValue &global : module.global_values())
+    indexOf.try_emplace(&global, indexOf.size());
+  partitions.assign(count, llvm::BitVector(indexOf.size()));
   for (unsigned i = 0; i < units.size(); ++i) {
-    llvm::DenseSet<const llvm::GlobalValue *> &in = definitions[partitionOf(i)];
-    in.insert(units[i].global);
-    in.insert(units[i].copies.begin(), units[i].copies.end());
-  }
-  for (unsigned partition = 0; partition < count; ++partition) {
-    llvm::ValueToValueMapTy map;
-    std::unique_ptr<llvm::Module> part =
-        llvm::CloneModule(module, map, [&](const llvm::GlobalValue *global) {
-          return definitions[partition].contains(global);
-        });
-    // Declarations nothing in this partition uses (the copied definitions
-    // of the other partitions among them) go.
-    SmallVector<llvm::GlobalValue *> unused;
-    for (llvm::GlobalValue &global : part->global_values())
-      if (global.isDeclaration() && global.use_empty())
-        unused.push_back(&global);
-    for (llvm::GlobalValue *global : unused)
-      global->eraseFromParent();
-    partitions.push_back(std::move(part));
+    llvm::BitVector &in = partitions[partitionOf(i)];
+    in.set(indexOf.lookup(units[i].global));
+    for (const llvm::GlobalValue *copy : units[i].copies)
+      in.set(indexOf.lookup(copy));
   }
   return partitions;
+}
+
+llvm::Error mlir::matrix::extractPartition(llvm::Module &module,
+                                           const llvm::BitVector &definitions) {
+  // Definitions of the other partitions become declarations, as
+  // llvm::CloneModule makes them (external, whatever their linkage was).
+  unsigned index = 0;
+  for (llvm::GlobalValue &global : module.global_values()) {
+    bool kept = index < definitions.size() && definitions.test(index);
+    ++index;
+    if (kept || global.isDeclaration())
+      continue;
+    if (auto *function = dyn_cast<llvm::Function>(&global)) {
+      // Drops a body not read yet (lazy loading) without reading it.
+      function->deleteBody();
+    } else if (auto *variable = dyn_cast<llvm::GlobalVariable>(&global)) {
+      variable->setInitializer(nullptr);
+      variable->setComdat(nullptr);
+    }
+    global.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  // The partition's own bodies, which the uses below count.
+  if (llvm::Error error = module.materializeAll())
+    return error;
+  // Declarations nothing in this partition uses (the copied definitions of
+  // the other partitions among them) go.
+  SmallVector<llvm::GlobalValue *> unused;
+  for (llvm::GlobalValue &global : module.global_values())
+    if (global.isDeclaration() && global.use_empty())
+      unused.push_back(&global);
+  for (llvm::GlobalValue *global : unused)
+    global->eraseFromParent();
+  return llvm::Error::success();
 }
 
 llvm::Error mlir::matrix::generateCode(llvm::Module &module,
@@ -355,18 +376,23 @@ static llvm::Error compileModule(llvm::Module &module,
                       os);
 }
 
-/// compileModule on a partition given as bitcode, read into a context of
-/// its own. Returns an error message, empty on success.
+/// compileModule on one partition of the module given as bitcode: the
+/// module is read lazily into a context of its own, and only the function
+/// bodies of the partition are read. Returns an error message, empty on
+/// success.
 static std::string compilePartition(llvm::StringRef bitcode,
+                                    const llvm::BitVector &definitions,
                                     const TargetDescription &target,
                                     unsigned optLevel,
                                     llvm::SmallString<0> &object) {
   llvm::LLVMContext context;
   llvm::Expected<std::unique_ptr<llvm::Module>> module =
-      llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "partition"),
-                             context);
-  llvm::Error error = module ? compileModule(**module, target, optLevel, object)
+      llvm::getLazyBitcodeModule(llvm::MemoryBufferRef(bitcode, "partition"),
+                                 context);
+  llvm::Error error = module ? extractPartition(**module, definitions)
                              : module.takeError();
+  if (!error)
+    error = compileModule(**module, target, optLevel, object);
   return error ? llvm::toString(std::move(error)) : std::string();
 }
 
@@ -378,7 +404,7 @@ mlir::matrix::emitObjectsInParallel(llvm::Module &module,
                                     TimingScope *timing) {
   TimingScope splitting = timing ? timing->nest("Split into partitions")
                                  : TimingScope();
-  SmallVector<std::unique_ptr<llvm::Module>> partitions =
+  SmallVector<llvm::BitVector> partitions =
       splitModuleForCodegen(module, maxPartitions, minInstructions);
   if (partitions.empty()) {
     splitting.stop();
@@ -387,29 +413,34 @@ mlir::matrix::emitObjectsInParallel(llvm::Module &module,
       return std::move(error);
     return objects;
   }
-  // The partitions share `module`'s context, which only this thread may
-  // touch: each is written as bitcode here and read back on its thread.
-  SmallVector<llvm::SmallString<0>> bitcode(partitions.size());
-  for (size_t i = 0; i < partitions.size(); ++i) {
-    llvm::raw_svector_ostream os(bitcode[i]);
-    llvm::WriteBitcodeToFile(*partitions[i], os);
-  }
-  SmallVector<unsigned> sizes;
-  for (std::unique_ptr<llvm::Module> &part : partitions)
-    sizes.push_back(part->getInstructionCount());
-  partitions.clear();
-  splitting.stop();
-  SmallVector<llvm::SmallString<0>> objects(bitcode.size());
-  SmallVector<std::string> errors(bitcode.size());
+  // `module`'s context is this thread's only: the module is written once as
+  // bitcode, and each thread reads its partition back from it.
+  llvm::SmallString<0> bitcode;
   {
-    llvm::StdThreadPool pool(llvm::hardware_concurrency(bitcode.size()));
-    for (size_t i = 0; i < bitcode.size(); ++i)
+    llvm::raw_svector_ostream os(bitcode);
+    llvm::WriteBitcodeToFile(module, os);
+  }
+  SmallVector<unsigned> sizes(partitions.size(), 0);
+  unsigned index = 0;
+  for (const llvm::GlobalValue &global : module.global_values()) {
+    for (size_t i = 0; i < partitions.size(); ++i)
+      if (partitions[i].test(index))
+        sizes[i] += getInstructionCount(global);
+    ++index;
+  }
+  splitting.stop();
+  SmallVector<llvm::SmallString<0>> objects(partitions.size());
+  SmallVector<std::string> errors(partitions.size());
+  {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency(partitions.size()));
+    for (size_t i = 0; i < partitions.size(); ++i)
       pool.async([&, i] {
         TimingScope scope =
             timing ? timing->nest("Partition " + std::to_string(i) + " (" +
                                   std::to_string(sizes[i]) + " instructions)")
                    : TimingScope();
-        errors[i] = compilePartition(bitcode[i], target, optLevel, objects[i]);
+        errors[i] = compilePartition(bitcode, partitions[i], target, optLevel,
+                                     objects[i]);
       });
     pool.wait();
   }

@@ -27,6 +27,7 @@
 #define MATRIXDIALECT_TARGET_PARALLELCODEGEN_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CodeGen.h"
@@ -69,35 +70,48 @@ llvm::Error generateCode(llvm::Module &module, llvm::TargetMachine &machine,
 llvm::Error optimizeModule(llvm::Module &module, unsigned optLevel,
                            llvm::TargetMachine *machine);
 
-/// Splits `module` into at most `maxPartitions` modules in `module`'s
-/// context that together define what it defines: every external definition
-/// (and `llvm.global_ctors` and the other appending globals, in the first)
-/// in exactly one, balanced by instruction count (largest first, each to
-/// the partition with the fewest instructions). An internal function goes
-/// with the functions that call it while that keeps within a partition's
-/// share, private call chains before hubs (so LLVM can still inline and
-/// drop it); one called from another partition becomes hidden. Each
+/// Splits `module` into at most `maxPartitions` partitions that together
+/// define what it defines: every external definition (and
+/// `llvm.global_ctors` and the other appending globals, in the first) in
+/// exactly one, balanced by instruction count (largest first, each to the
+/// partition with the fewest instructions). An internal function goes with
+/// the functions that call it while that keeps within a partition's share,
+/// private call chains before hubs (so LLVM can still inline and drop it);
+/// one called from another partition becomes hidden (in `module`). Each
 /// partition gets a copy of the small internal definitions its functions
 /// reach and declarations of the rest.
+/// A partition is the set of the definitions it keeps, as bits indexed by
+/// the position of the global value in `module.global_values()` (which
+/// bitcode preserves), for extractPartition on a copy of `module`.
 /// Partitions get at least `minInstructions` instructions each. Returns no
 /// partition when there would be one (a small module) or when the module
 /// cannot be split this way: a module with aliases, ifuncs, comdats or
 /// module-level inline assembly, or an internal variable that is not
 /// constant (whose copies would not be one variable).
-SmallVector<std::unique_ptr<llvm::Module>>
+SmallVector<llvm::BitVector>
 splitModuleForCodegen(llvm::Module &module, unsigned maxPartitions,
                       unsigned minInstructions);
+
+/// Makes `module`, a copy of the module split (read back from its bitcode,
+/// possibly lazily), the partition `definitions` of splitModuleForCodegen:
+/// the other definitions become external declarations (function bodies not
+/// yet read are dropped unread), the rest is read, and declarations nothing
+/// uses go. Fails if the bitcode does not read.
+llvm::Error extractPartition(llvm::Module &module,
+                             const llvm::BitVector &definitions);
 
 /// Optimizes (LLVM's pipeline of `-O<optLevel>`,
 /// mlir/ExecutionEngine/OptUtils.h) and compiles to a relocatable object
 /// for `target` (llvm::TargetMachine from createTargetMachine) each
 /// partition of `module` that splitModuleForCodegen makes, on up to
-/// `maxPartitions` threads at once; `module` itself, optimized in place,
-/// when it makes none. `module` must have the target's triple and data
-/// layout. Returns the objects, in partition order. Times the split and
-/// each partition (wall clock, on its thread) in `timing` if given. Fails
-/// if the target has no backend, the optimization fails or the target
-/// cannot emit objects.
+/// `maxPartitions` threads at once (`module` is written as bitcode once,
+/// and each thread reads its partition from it), or `module` itself,
+/// optimized in place, when it makes none. `module` must have the
+/// target's triple and data layout. Returns the objects, in partition
+/// order. Times the split and each partition (wall clock, on its thread) in
+/// `timing` if given. Fails if the target has no backend, the bitcode does
+/// not read back, the optimization fails or the target cannot emit
+/// objects.
 llvm::Expected<SmallVector<llvm::SmallString<0>>>
 emitObjectsInParallel(llvm::Module &module, const TargetDescription &target,
                       unsigned optLevel, unsigned maxPartitions,
