@@ -173,6 +173,14 @@ std::string CInterface::getMatSignature() const {
 // C parameters
 //===----------------------------------------------------------------------===//
 
+/// Identifiers that begin with `__` or `_` + a capital letter are the
+/// implementation's (C23 6.4.2.1, C++ [lex.name]); appending to them keeps
+/// them so.
+static bool isReservedForImplementation(StringRef name) {
+  return name.starts_with("__") ||
+         (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1]));
+}
+
 /// Names a header parameter must not take: C (up to C23) and C++ keywords,
 /// the <stdint.h> and <stddef.h> types the header or its users name, and
 /// macros of the C library and of compilers' GNU modes.
@@ -199,10 +207,28 @@ static bool isReservedInC(StringRef name) {
       "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
       "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "size_t", "ptrdiff_t",
       "NULL", "EOF", "errno", "assert", "stdin", "stdout", "stderr", "offsetof",
-      "complex", "imaginary", "I", "noreturn", "unix", "linux", "i386"};
-  // Identifiers with `__` or `_` + capital are the implementation's.
-  return reserved.contains(name) || name.starts_with("__") ||
-         (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1]));
+      "complex", "imaginary", "I", "noreturn", "unix", "linux", "i386",
+      // Object-like macros of <math.h>, <float.h>, <limits.h>, <stdint.h>,
+      // <stdlib.h>, <stdio.h>, <signal.h> and <errno.h>.
+      "NAN", "INFINITY", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "M_E",
+      "M_LOG2E", "M_LOG10E", "M_LN2", "M_LN10", "M_PI", "M_PI_2", "M_PI_4",
+      "M_1_PI", "M_2_PI", "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2", "FP_NAN",
+      "FP_INFINITE", "FP_ZERO", "FP_NORMAL", "FP_SUBNORMAL", "FLT_MAX",
+      "FLT_MIN", "FLT_EPSILON", "FLT_DIG", "DBL_MAX", "DBL_MIN",
+      "DBL_EPSILON", "DBL_DIG", "DECIMAL_DIG", "CHAR_BIT", "CHAR_MAX",
+      "CHAR_MIN", "SCHAR_MAX", "SCHAR_MIN", "UCHAR_MAX", "SHRT_MAX",
+      "SHRT_MIN", "USHRT_MAX", "INT_MAX", "INT_MIN", "UINT_MAX", "LONG_MAX",
+      "LONG_MIN", "ULONG_MAX", "LLONG_MAX", "LLONG_MIN", "ULLONG_MAX",
+      "PATH_MAX", "INT8_MAX", "INT8_MIN", "INT16_MAX", "INT16_MIN",
+      "INT32_MAX", "INT32_MIN", "INT64_MAX", "INT64_MIN", "UINT8_MAX",
+      "UINT16_MAX", "UINT32_MAX", "UINT64_MAX", "SIZE_MAX", "PTRDIFF_MAX",
+      "PTRDIFF_MIN", "INTPTR_MAX", "INTPTR_MIN", "UINTPTR_MAX",
+      "EXIT_SUCCESS", "EXIT_FAILURE", "RAND_MAX", "MB_CUR_MAX", "BUFSIZ",
+      "FILENAME_MAX", "FOPEN_MAX", "TMP_MAX", "L_tmpnam", "SEEK_SET",
+      "SEEK_CUR", "SEEK_END", "SIGABRT", "SIGFPE", "SIGILL", "SIGINT",
+      "SIGSEGV", "SIGTERM", "SIG_DFL", "SIG_IGN", "SIG_ERR", "EDOM", "ERANGE",
+      "EILSEQ"};
+  return reserved.contains(name) || isReservedForImplementation(name);
 }
 
 static StringRef cTypeName(Type element) {
@@ -231,6 +257,11 @@ SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
   llvm::StringSet<> used;
   auto add = [&](CParameter::Kind kind, std::string name, int argIndex,
                  unsigned dim, Type element) {
+    // `_Foo`, `__x`: the leading underscores give way to `arg_` (`arg_Foo`,
+    // `arg_x`); `_` appended could never make them the user's. Then a
+    // keyword, a macro or a name taken gets `_` appended until it is free.
+    if (isReservedForImplementation(name))
+      name = "arg_" + StringRef(name).ltrim('_').str();
     while (isReservedInC(name) || used.contains(name))
       name += "_";
     used.insert(name);
