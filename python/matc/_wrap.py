@@ -127,8 +127,8 @@ def _never_mix(dtype):
 
 def _mixed_element(seq, dtype):
     """The first element of the nested lists and tuples `seq` that NumPy's
-    conversion would mix into an array of `dtype` silently: a bool, or a
-    NumPy array or scalar of another floating type (Python numbers and
+    conversion would mix into an array of `dtype` silently: a bool, None
+    (a NaN), or a NumPy array or scalar of another floating type (Python numbers and
     NumPy integers take the parameter's type, as numbers do in Mat).
     Returns the message's clause, `must be an array of float64, got a list
     holding float32 (...)`, or None. Walks `seq` in Python: a list is
@@ -140,6 +140,9 @@ def _mixed_element(seq, dtype):
                 stack.append(item)
             elif isinstance(item, (bool, np.bool_)):
                 return "must be an array of real numbers, got a list holding bool"
+            elif item is None:
+                # NumPy's conversion to a float type makes None a NaN.
+                return "must be an array of real numbers, got a list holding None"
             elif isinstance(item, (np.ndarray, np.generic)):
                 kind = item.dtype.kind
                 if kind == "f" and item.dtype.itemsize != dtype.itemsize:

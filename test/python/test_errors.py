@@ -239,6 +239,10 @@ class CallErrors(unittest.TestCase):
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
                    "real numbers, got a list holding bool", m.gram,
                    [[True, 2.5, 1.0]])
+        # A new-user finding: None in a list became a NaN.
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding None", m.gram,
+                   [[1.0, None, 2.0]])
         # Python numbers and NumPy values of the parameter's type pass.
         np.testing.assert_array_equal(
             m.gram([np.ones(3), [1, 2.0, np.float64(3)]]),
