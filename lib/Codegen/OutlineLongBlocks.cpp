@@ -15,6 +15,7 @@
 #include "MatrixDialect/Codegen/Passes.h"
 #include "MatrixDialect/IR/Dialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,6 +24,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir {
 namespace matrix {
@@ -94,10 +96,13 @@ struct MatrixOutlineLongBlocks
       return success();
     IRRewriter rewriter(function.getContext());
     unsigned part = 0;
-    for (ArrayRef<Operation *> run : runs) {
+    loads.clear();
+    offsets.clear();
+    for (SmallVector<Operation *> &run : runs) {
       // A lone op gains nothing from a call around it.
       if (run.size() < 2)
         continue;
+      takeLoadsInto(run);
       std::string name =
           (function.getSymName() + ".part" + Twine(part)).str();
       FailureOr<bool> outlined = outlineRun(rewriter, run, name);
@@ -107,7 +112,39 @@ struct MatrixOutlineLongBlocks
       if (*outlined)
         ++part;
     }
+    for (Operation *offset : offsets)
+      if (offset->use_empty())
+        rewriter.eraseOp(offset);
+    offsets.clear();
     return success();
+  }
+
+  /// The loads, in the caller, of scalars that earlier parts returned
+  /// through memory (returnScalarsThroughMemory), not yet in a part.
+  llvm::SetVector<Operation *> loads;
+  /// Their offsets, constants the parts clone: erased when left unused.
+  SmallVector<Operation *> offsets;
+
+  /// Moves into `run` the pending loads whose users are all in it (each
+  /// placed just before the run, which stays consecutive), so that the part
+  /// reads its scalars from the buffer itself: loaded in the caller and
+  /// passed as arguments, they would make the caller as long as the body
+  /// was.
+  void takeLoadsInto(SmallVectorImpl<Operation *> &run) {
+    llvm::SmallPtrSet<Operation *, 32> inRun(run.begin(), run.end());
+    Block *block = run.front()->getBlock();
+    SmallVector<Operation *> taken;
+    for (Operation *load : loads)
+      if (llvm::all_of(load->getUsers(), [&](Operation *user) {
+            Operation *ancestor = block->findAncestorOpInBlock(*user);
+            return ancestor && inRun.contains(ancestor);
+          }))
+        taken.push_back(load);
+    for (Operation *load : taken) {
+      loads.remove(load);
+      load->moveBefore(run.front());
+    }
+    run.insert(run.begin(), taken.begin(), taken.end());
   }
 
   /// Moves `run` (consecutive ops of one block) into a new private function
@@ -183,7 +220,95 @@ struct MatrixOutlineLongBlocks
     // LLVM would inline every part back into one function (its single
     // caller).
     matrix::setNoInline(*outlined);
+    // The call leaves its scf.execute_region for the caller's block.
+    Block &inner = region.getRegion().front();
+    auto yield = cast<scf::YieldOp>(inner.getTerminator());
+    SmallVector<Value> yielded(yield.getOperands());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&inner, region);
+    rewriter.replaceOp(region, yielded);
+    returnScalarsThroughMemory(rewriter, *outlined, call);
     return true;
+  }
+
+  /// The scalar results of a part beyond kMaxScalarResults go through
+  /// memory: the caller passes a stack buffer per element type (a
+  /// `memref<N x T>` from `memref.alloca`), the part stores them there and
+  /// the caller loads them after the call. Many results would make the
+  /// LLVM function return one struct of them, built by a chain of
+  /// `insertvalue`s, on which LLVM's (IP)SCCP, keeping a lattice state per
+  /// field, is quadratic: a function building a 25 x 25 literal of scalar
+  /// expressions returned 625 doubles from its first part and spent 6 s
+  /// there (issue 13).
+  static constexpr unsigned kMaxScalarResults = 8;
+  void returnScalarsThroughMemory(IRRewriter &rewriter, func::FuncOp part,
+                                  func::CallOp &call) {
+    auto isScalar = [](Type type) {
+      return isa<IndexType, IntegerType, FloatType>(type);
+    };
+    unsigned scalars = llvm::count_if(part.getResultTypes(), isScalar);
+    if (scalars <= kMaxScalarResults)
+      return;
+    // Per element type, in order of first appearance: the results' indices.
+    llvm::MapVector<Type, SmallVector<unsigned>> byType;
+    for (auto [index, type] : llvm::enumerate(part.getResultTypes()))
+      if (isScalar(type))
+        byType[type].push_back(index);
+
+    Location loc = call.getLoc();
+    auto returnOp = cast<func::ReturnOp>(part.getBody().front().getTerminator());
+    SmallVector<Value> buffers;
+    SmallVector<Type> bufferTypes;
+    rewriter.setInsertionPoint(call);
+    for (auto &[type, indices] : byType) {
+      auto bufferType = MemRefType::get({int64_t(indices.size())}, type);
+      bufferTypes.push_back(bufferType);
+      buffers.push_back(memref::AllocaOp::create(rewriter, loc, bufferType));
+    }
+    // The part stores its scalar results.
+    Block &body = part.getBody().front();
+    rewriter.setInsertionPoint(returnOp);
+    for (auto [group, entry] : llvm::enumerate(byType)) {
+      BlockArgument buffer = body.addArgument(bufferTypes[group], loc);
+      for (auto [position, index] : llvm::enumerate(entry.second)) {
+        Value offset = arith::ConstantIndexOp::create(rewriter, loc, position);
+        memref::StoreOp::create(rewriter, loc, returnOp.getOperand(index),
+                                buffer, offset);
+      }
+    }
+    SmallVector<Value> kept;
+    SmallVector<Type> keptTypes;
+    for (auto [index, operand] : llvm::enumerate(returnOp.getOperands()))
+      if (!isScalar(operand.getType())) {
+        kept.push_back(operand);
+        keptTypes.push_back(operand.getType());
+      }
+    rewriter.modifyOpInPlace(returnOp,
+                             [&] { returnOp.getOperandsMutable().assign(kept); });
+    part.setFunctionType(
+        FunctionType::get(part.getContext(), body.getArgumentTypes(), keptTypes));
+
+    // The caller passes the buffers and loads the scalars after the call.
+    SmallVector<Value> operands(call.getOperands());
+    operands.append(buffers);
+    rewriter.setInsertionPoint(call);
+    auto newCall = func::CallOp::create(rewriter, loc, part, operands);
+    SmallVector<Value> replacements(call.getNumResults());
+    unsigned next = 0;
+    for (auto [index, result] : llvm::enumerate(call.getResults()))
+      if (!isScalar(result.getType()))
+        replacements[index] = newCall.getResult(next++);
+    for (auto [group, entry] : llvm::enumerate(byType))
+      for (auto [position, index] : llvm::enumerate(entry.second)) {
+        Value offset = arith::ConstantIndexOp::create(rewriter, loc, position);
+        offsets.push_back(offset.getDefiningOp());
+        auto load = memref::LoadOp::create(rewriter, loc, buffers[group],
+                                           offset);
+        loads.insert(load);
+        replacements[index] = load;
+      }
+    rewriter.replaceOp(call, replacements);
+    call = newCall;
   }
 };
 } // namespace

@@ -12,12 +12,9 @@
 // CHECK-LABEL: func.func private @long.part1
 // CHECK: memref.dealloc
 // CHECK-LABEL: func.func @long
-// CHECK: %[[R0:.*]]:3 = scf.execute_region -> (memref<4xf64>, memref<4xf64>, f64) {
-// CHECK-NEXT: %[[C0:.*]]:3 = func.call @long.part0(%{{.*}})
-// CHECK-NEXT: scf.yield %[[C0]]#0, %[[C0]]#1, %[[C0]]#2
-// CHECK: scf.execute_region {
-// CHECK-NEXT: func.call @long.part1(%[[R0]]#2, %[[R0]]#1, %{{.*}}, %[[R0]]#0)
-// CHECK: return
+// CHECK: %[[C0:.*]]:3 = call @long.part0(%{{.*}}) : (memref<4xf64>) -> (memref<4xf64>, memref<4xf64>, f64)
+// CHECK-NEXT: call @long.part1(%[[C0]]#2, %[[C0]]#1, %{{.*}}, %[[C0]]#0)
+// CHECK-NEXT: return
 func.func @long(%x: memref<4xf64>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f64
@@ -68,3 +65,4 @@ func.func @short(%x: memref<4xf64>) {
   memref.store %v, %x[%c0] : memref<4xf64>
   return
 }
+

@@ -3,6 +3,8 @@
     long-program.py lines N   N straight-line statements on 8 x 8 matrices
     long-program.py funcs N   N small functions, each called once
     long-program.py chain N   one expression of N products
+    long-program.py literal N a function returning an N x N literal of
+                              scalar expressions (s * k), one row a line
 """
 import sys
 
@@ -30,5 +32,11 @@ elif kind == "funcs":
 elif kind == "chain":
     print("a = eye(8)")
     print("print(" + " @ ".join(["a"] * n) + ")")
+elif kind == "literal":
+    print("def f(s: f64) -> f64[%d, %d]:" % (n, n))
+    rows = ["[" + ", ".join("s * %d" % (i * n + j) for j in range(n)) + "]"
+            for i in range(n)]
+    print("    return [" + ",\n            ".join(rows) + "]")
+    print("print(f(0.5))")
 else:
     sys.exit("long-program.py: unknown kind " + kind)
