@@ -233,8 +233,9 @@ struct MatrixOutlineLongBlocks
 
   /// The scalar results of a part beyond kMaxScalarResults go through
   /// memory: the caller passes a stack buffer per element type (a
-  /// `memref<N x T>` from `memref.alloca`), the part stores them there and
-  /// the caller loads them after the call. Many results would make the
+  /// `memref<N x T>` from `memref.alloca`), the part stores them there, and
+  /// loads after the call read them (`loads`: takeLoadsInto moves each into
+  /// the part that uses it, when one part does). Many results would make the
   /// LLVM function return one struct of them, built by a chain of
   /// `insertvalue`s, on which LLVM's (IP)SCCP, keeping a lattice state per
   /// field, is quadratic: a function building a 25 x 25 literal of scalar
@@ -276,17 +277,14 @@ struct MatrixOutlineLongBlocks
                                 buffer, offset);
       }
     }
-    SmallVector<Value> kept;
-    SmallVector<Type> keptTypes;
-    for (auto [index, operand] : llvm::enumerate(returnOp.getOperands()))
-      if (!isScalar(operand.getType())) {
-        kept.push_back(operand);
-        keptTypes.push_back(operand.getType());
-      }
+    SmallVector<Value> kept = llvm::filter_to_vector(
+        returnOp.getOperands(),
+        [&](Value operand) { return !isScalar(operand.getType()); });
     rewriter.modifyOpInPlace(returnOp,
                              [&] { returnOp.getOperandsMutable().assign(kept); });
-    part.setFunctionType(
-        FunctionType::get(part.getContext(), body.getArgumentTypes(), keptTypes));
+    part.setFunctionType(FunctionType::get(part.getContext(),
+                                           body.getArgumentTypes(),
+                                           ValueRange(kept).getTypes()));
 
     // The caller passes the buffers and loads the scalars after the call.
     SmallVector<Value> operands(call.getOperands());

@@ -286,7 +286,7 @@ llvm::Error mlir::matrix::extractPartition(llvm::Module &module,
   // llvm::CloneModule makes them (external, whatever their linkage was).
   unsigned index = 0;
   for (llvm::GlobalValue &global : module.global_values()) {
-    bool kept = index < definitions.size() && definitions.test(index);
+    bool kept = definitions.test(index);
     ++index;
     if (kept || global.isDeclaration())
       continue;
