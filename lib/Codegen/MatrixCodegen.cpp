@@ -137,11 +137,14 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
         "  transform.named_sequence @matc_lower_transposes(%root: "
         "!transform.any_op {{transform.readonly}) {{\n"
         "    transform.apply_patterns to %root {{\n"
+        "      transform.apply_patterns.matc.unroll_transposes size = {1}\n"
+        "    } : !transform.any_op\n"
+        "    transform.apply_patterns to %root {{\n"
         "      transform.apply_patterns.vector.lower_transpose "
         "lowering_strategy = \"shuffle_16x16\" avx2_lowering_strategy = {0}\n"
         "    } : !transform.any_op\n"
         "    transform.yield\n  }\n",
-        x86AVX ? "true" : "false");
+        x86AVX ? "true" : "false", vectorBits / 32);
     if (threads < 1) {
       emitError(UnknownLoc::get(context))
           << "matrix-codegen: threads must be positive";

@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Transform/IR/TransformTypes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/Support/MathExtras.h"
@@ -168,4 +170,42 @@ void transform::ThreadRowBlockOp::getEffects(
   onlyReadsHandle(getThreadsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
+}
+
+void transform::ApplyUnrollTransposesPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  int64_t size = getSize();
+  // The native shape of `op` if it is a transpose of the last two
+  // dimensions of 32-bit elements, both multiples of `size` (and not both
+  // `size`), the others 1.
+  auto getSquareShape =
+      [size](Operation *op) -> std::optional<SmallVector<int64_t>> {
+    auto transpose = dyn_cast<vector::TransposeOp>(op);
+    if (!transpose)
+      return std::nullopt;
+    VectorType type = transpose.getSourceVectorType();
+    int64_t rank = type.getRank();
+    if (rank < 2 || type.isScalable() || type.getElementTypeBitWidth() != 32 ||
+        type.getNumElements() == size * size)
+      return std::nullopt;
+    SmallVector<int64_t> square(rank, 1);
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t expected = i < rank - 2 ? i : 2 * rank - 3 - i;
+      if (transpose.getPermutation()[i] != expected)
+        return std::nullopt;
+      if (i < rank - 2 ? type.getDimSize(i) != 1
+                       : type.getDimSize(i) % size != 0)
+        return std::nullopt;
+      if (i >= rank - 2)
+        square[i] = size;
+    }
+    return square;
+  };
+  vector::populateVectorUnrollPatterns(
+      patterns,
+      vector::UnrollVectorOptions()
+          .setFilterConstraint([getSquareShape](Operation *op) {
+            return success(getSquareShape(op).has_value());
+          })
+          .setNativeShapeFn(getSquareShape));
 }

@@ -97,8 +97,8 @@ func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf6
 
 // a @ b.T with b stored [n, k] (the form matrix-optimize gives `a @ b.T`):
 // the same kernel; B's micro-panels are packed from its rows, 32 rows x 16
-// steps of k at a time, transposed in registers (one shuffle of 512
-// elements) as A's are (16 x 16 networks) when A is stored plainly.
+// steps of k at a time, transposed in registers by two 16 x 16 shuffle
+// networks (matc.unroll_transposes), as A's are when A is stored plainly.
 // CHECK-LABEL: func.func @matmul_transposed_rhs
 // CHECK: scf.forall
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
@@ -109,7 +109,8 @@ func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf6
 // CHECK-NEXT: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: scf.for {{.*}} step %c16 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<32x16xf32>
-// CHECK: vector.shuffle {{.*}} : vector<512xf32>, vector<512xf32>
+// CHECK-COUNT-128: vector.shuffle {{.*}} : vector<16xf32>, vector<16xf32>
+// CHECK-NOT: vector<512xf32>
 // CHECK: scf.for {{.*}} -> (vector<1x1x12x32xf32>)
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 func.func @matmul_transposed_rhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
