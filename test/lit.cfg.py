@@ -104,6 +104,12 @@ if getattr(config, "matc_sanitized", "0") == "1":
     config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(
         config.llvm_tools_dir, "llvm-symbolizer")
 
+# Every pass's output verified (matc verifies only the lowered module by
+# default, matc/matc.cpp), in every matc the tests start, those of the
+# scripts and of the Python package too: a pass that breaks the IR fails
+# where it does.
+config.environment["MATC_VERIFY_EACH"] = "1"
+
 tool_dirs = [config.matc_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("%matc", os.path.join(config.matc_tools_dir, "matc")),
