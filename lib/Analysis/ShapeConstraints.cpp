@@ -215,6 +215,63 @@ ShapeConstraintAnalysis::getFacts(func::FuncOp fn) {
   return slot.get();
 }
 
+std::optional<ShapeContradiction>
+mlir::matrix::findShapeContradiction(ArrayRef<DimEquality> relations) {
+  // Union-find over encoded SymbolicDims (a constant is a node of its
+  // own); a class remembers the constant it holds and the relation that
+  // brought it in.
+  struct Class {
+    std::optional<int64_t> constant;
+    const DimEquality *because = nullptr;
+  };
+  llvm::DenseMap<int64_t, int64_t> parent;
+  llvm::DenseMap<int64_t, Class> classes;
+  auto find = [&](int64_t node) {
+    auto [it, inserted] = parent.try_emplace(node, node);
+    if (inserted) {
+      SymbolicDim dim = SymbolicDim::decode(node);
+      if (dim.isConstant())
+        classes[node].constant = dim.getConstant();
+      return node;
+    }
+    int64_t root = node;
+    while (parent[root] != root)
+      root = parent[root];
+    while (parent[node] != root)
+      node = std::exchange(parent[node], root);
+    return root;
+  };
+  for (const DimEquality &eq : relations) {
+    int64_t a = find(eq.lhs.encode()), b = find(eq.rhs.encode());
+    if (a == b)
+      continue;
+    Class ca = classes.lookup(a), cb = classes.lookup(b);
+    if (ca.constant && cb.constant && *ca.constant != *cb.constant) {
+      // Name the parameter dimension of `eq`, and as `first` the relation
+      // that gave the other side's class its constant.
+      bool lhsIsDim = !eq.lhs.isConstant();
+      const Class &dimSide = lhsIsDim ? ca : cb;
+      const Class &otherSide = lhsIsDim ? cb : ca;
+      const DimEquality *first = dimSide.because ? dimSide.because
+                                                 : otherSide.because;
+      int64_t firstSize = dimSide.because ? *dimSide.constant
+                                          : *otherSide.constant;
+      int64_t secondSize = dimSide.because ? *otherSide.constant
+                                           : *dimSide.constant;
+      if (!first)
+        continue; // Two constants: isViolated(), reported where it is made.
+      return ShapeContradiction{lhsIsDim ? eq.lhs : eq.rhs, *first, firstSize,
+                                eq, secondSize};
+    }
+    Class merged = ca.constant ? ca : cb;
+    if (merged.constant && !merged.because)
+      merged.because = &eq;
+    parent[b] = a;
+    classes[a] = merged;
+  }
+  return std::nullopt;
+}
+
 StringRef mlir::matrix::getShapeRelationName(ShapeRelation relation) {
   switch (relation) {
   case ShapeRelation::MatmulInner:

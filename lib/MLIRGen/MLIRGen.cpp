@@ -311,6 +311,11 @@ private:
   /// dimensions are known here (always, in `main`).
   Result checkCallShapes(const mat::CallExprAST &call,
                          const mat::FunctionAST &fn, func::CallOp callOp);
+  /// Reports, at the operation concerned, a body of `fn` (generated as
+  /// `func`, without errors) whose shape relations no sizes satisfy: one
+  /// `?` dimension required to be two different sizes
+  /// (findShapeContradiction). Every call of it would fail at run time.
+  void checkShapesSatisfiable(const mat::FunctionAST &fn, func::FuncOp func);
 
   /// Reads argument `index` of builtin `call` as a positive integer constant.
   FailureOr<int64_t> getDimension(const mat::CallExprAST &call,
@@ -730,6 +735,28 @@ static std::string describeParamDim(const mat::FunctionAST &fn, SymbolicDim d) {
          fn.params[d.getParam()].name + "'";
 }
 
+void MLIRGenImpl::checkShapesSatisfiable(const mat::FunctionAST &fn,
+                                         func::FuncOp func) {
+  ShapeConstraintAnalysis analysis;
+  FailureOr<const FunctionShapeFacts *> facts = analysis.getFacts(func);
+  if (failed(facts)) {
+    ++errorCount; // The analysis said why.
+    return;
+  }
+  std::optional<ShapeContradiction> contradiction =
+      findShapeContradiction((*facts)->preconditions);
+  if (!contradiction)
+    return;
+  ++errorCount;
+  InFlightDiagnostic diag = emitError(contradiction->second.origin->getLoc());
+  diag << "no call of '" << fn.name << "' can succeed: "
+       << describeParamDim(fn, contradiction->dim) << " must be "
+       << contradiction->firstSize << " and " << contradiction->secondSize
+       << ": " << describeShapeRelation(contradiction->second);
+  diag.attachNote(contradiction->first.origin->getLoc())
+      << "and " << describeShapeRelation(contradiction->first);
+}
+
 Result MLIRGenImpl::checkCallShapes(const mat::CallExprAST &call,
                                     const mat::FunctionAST &fn,
                                     func::CallOp callOp) {
@@ -908,6 +935,8 @@ void MLIRGenImpl::genFunction(const mat::FunctionAST &fn) {
   // called a function that failed): its callers then report nothing more
   // either, instead of failing to analyze an incomplete body.
   bool complete = !entry->empty() && isa<func::ReturnOp>(entry->back());
+  if (errorCount == errorsBefore && complete)
+    checkShapesSatisfiable(fn, func);
   if (errorCount != errorsBefore || !complete) {
     func.erase();
     info.op = {};

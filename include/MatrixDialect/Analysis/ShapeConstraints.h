@@ -35,6 +35,8 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <optional>
+
 #include <memory>
 
 namespace mlir {
@@ -125,6 +127,27 @@ struct FunctionShapeFacts {
   /// scalar result.
   SmallVector<SymbolicDim, 2> resultDims;
 };
+
+/// Two relations of one function that no sizes satisfy together: through
+/// the relations before `second`, `dim` (a parameter's `?` dimension) must
+/// be `firstSize`, because of `first`, and `secondSize`, because of
+/// `second`.
+struct ShapeContradiction {
+  SymbolicDim dim;
+  DimEquality first;
+  int64_t firstSize;
+  DimEquality second;
+  int64_t secondSize;
+};
+
+/// The first contradiction among `relations` (a function's preconditions,
+/// in program order): a `?` dimension that they make equal, directly or
+/// through other dimensions (union-find over the dimensions), to two
+/// different constants. `def f(a: f64[?, ?]) -> f64[?, ?]: return
+/// a @ ones(2, 3) + a` needs the columns of `a` to be 2 and 3, so no call
+/// can succeed. None when some sizes satisfy them all.
+std::optional<ShapeContradiction>
+findShapeContradiction(llvm::ArrayRef<DimEquality> relations);
 
 /// Computes SymbolicDims and FunctionShapeFacts for the functions of one
 /// module, on demand and once per function. The module may still be under
