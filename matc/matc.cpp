@@ -143,8 +143,9 @@ static cl::opt<bool> runProgram("run",
 static cl::opt<bool> verifyEach(
     "verify-each",
     cl::desc("Run MLIR's verifier after every pass, not only on the "
-             "lowered module (for matc's developers; also set by a non-empty "
-             "MATC_VERIFY_EACH other than 0, as the tests do)"),
+             "lowered module (for matc's developers; also set by "
+             "MATC_VERIFY_EACH, unless empty, 0, false, off or no, as the "
+             "tests do)"),
     cl::Hidden, cl::cat(matcCategory));
 
 namespace {
@@ -517,6 +518,12 @@ static int runJit(ModuleOp module) {
   if (usesOpenMP)
     sharedLibs.push_back(MATC_LLVM_LIBRARY_DIR "/libomp.so");
 #endif
+  // OpenMP's workers get 16 MiB of stack unless OMP_STACKSIZE (or
+  // KMP_STACKSIZE) says otherwise: libomp's own default shrinks to a small
+  // `ulimit -s`, and a worker that runs out of stack dies without a word
+  // (ProgramFaultReport). The main thread's stack is the shell's to set.
+  if (!std::getenv("OMP_STACKSIZE") && !std::getenv("KMP_STACKSIZE"))
+    ::setenv("OMP_STACKSIZE", "16M", /*overwrite=*/0);
   options.sharedLibPaths = sharedLibs;
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)
@@ -578,7 +585,8 @@ int main(int argc, char **argv) {
     return 1;
   if (!verifyEach.getNumOccurrences())
     if (const char *value = std::getenv("MATC_VERIFY_EACH"))
-      verifyEach = *value && StringRef(value) != "0";
+      verifyEach = !llvm::is_contained({"", "0", "false", "off", "no"},
+                                       StringRef(value).lower());
 
   if (printTarget) {
     // It prints and exits: an output asked for too would be ignored.

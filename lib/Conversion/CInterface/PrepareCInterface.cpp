@@ -24,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 namespace matrix {
@@ -134,7 +135,12 @@ using TemporariesCache =
 
 /// The shapes of every matrix `fn` computes (each op result that is a 2-D
 /// tensor, but views: `tensor.cast`), its callees' included, in terms of
-/// `fn`'s parameters; std::nullopt if a size cannot be traced to them.
+/// `fn`'s parameters, each shape once (in the order first met); std::nullopt
+/// if a size cannot be traced to them. Once each: a function calling
+/// another twice, which calls another twice, ..., had 2^depth copies of the
+/// innermost shapes (a new-user finding: 16 levels took 15 s and 1.1 GB at
+/// -c, the C entry point checking each copy, and 149 MB of
+/// --emit=signatures at 12).
 static std::optional<SmallVector<CShape>>
 collectTemporaries(func::FuncOp fn, ShapeConstraintAnalysis &analysis,
                    TemporariesCache &cache) {
@@ -143,11 +149,12 @@ collectTemporaries(func::FuncOp fn, ShapeConstraintAnalysis &analysis,
     return it->second;
   cache[fn] = std::nullopt; // Recursion (which Mat rejects) stays unknown.
   SmallVector<CShape> shapes;
+  DenseSet<std::pair<int64_t, int64_t>> seen;
   bool known = true;
   auto add = [&](FailureOr<SymbolicDim> rows, FailureOr<SymbolicDim> cols) {
     if (failed(rows) || failed(cols))
       known = false;
-    else
+    else if (seen.insert({rows->encode(), cols->encode()}).second)
       shapes.emplace_back(*rows, *cols);
   };
   fn.walk([&](Operation *op) {

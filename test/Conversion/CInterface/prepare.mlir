@@ -51,10 +51,11 @@ func.func @mat_chain(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %c: tensor<?x?xf6
 }
 
 // A `?` given a fixed size (tensor.cast), elementwise ops with one fixed
-// side: a.rows == 2 and a.cols == 3, each kept once.
+// side: a.rows == 2 and a.cols == 3, each kept once; the two 2 x 3
+// temporaries are one shape to check.
 // CHECK-LABEL: func.func @mat_fixed(
 // CHECK-SAME: precondition_origins = [{column = 8 : i64, line = [[#@LINE+3]] : i64, note = "a f32[?, ?] is used as f32[2, ?]", relation = "fixed_size"}, {column = 8 : i64, line = [[#@LINE+4]] : i64, note = "f32[2, ?] and f32[2, 3] must have the same shape", relation = "elementwise"}]
-// CHECK-SAME: preconditions = array<i64: -1, 2, -2, 3>, result_dims = array<i64: 2, 3>, temporaries = array<i64: 2, 3, 2, 3>}
+// CHECK-SAME: preconditions = array<i64: -1, 2, -2, 3>, result_dims = array<i64: 2, 3>, temporaries = array<i64: 2, 3>}
 func.func @mat_fixed(%a: tensor<?x?xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %c = tensor.cast %a : tensor<?x?xf32> to tensor<2x?xf32>
   %s = matrix.add %c, %b : tensor<2x?xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
