@@ -42,6 +42,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -57,7 +58,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "mlir/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -416,8 +416,9 @@ namespace {
 /// the end of the thread's stack (a product function's frame holds the
 /// packed blocks, megabytes, and its prologue moves the stack pointer below
 /// them at once); that is `error: out of stack` and exit status 1, as
-/// `error: out of memory` is for the heap. Any other fault is a bug in matc: a sentence saying so, then
-/// the signal's own death (status 128 + signal). The handler runs on an
+/// `error: out of memory` is for the heap. Any other fault is a bug in
+/// matc: a sentence saying so, then the signal's own death (status 128 +
+/// signal). The handler runs on an
 /// alternate stack (the faulting one has no room), which the main thread
 /// has; an OpenMP worker that runs out of its OMP_STACKSIZE dies of the
 /// signal without a word. Linux on x86-64 only (the stack pointer is read

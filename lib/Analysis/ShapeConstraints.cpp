@@ -247,21 +247,16 @@ mlir::matrix::findShapeContradiction(ArrayRef<DimEquality> relations) {
       continue;
     Class ca = classes.lookup(a), cb = classes.lookup(b);
     if (ca.constant && cb.constant && *ca.constant != *cb.constant) {
-      // Name the parameter dimension of `eq`, and as `first` the relation
-      // that gave the other side's class its constant.
+      // `first` is the relation that gave a class its constant: the class
+      // of `eq`'s parameter dimension when it has one, else the other.
       bool lhsIsDim = !eq.lhs.isConstant();
       const Class &dimSide = lhsIsDim ? ca : cb;
-      const Class &otherSide = lhsIsDim ? cb : ca;
-      const DimEquality *first = dimSide.because ? dimSide.because
-                                                 : otherSide.because;
-      int64_t firstSize = dimSide.because ? *dimSide.constant
-                                          : *otherSide.constant;
-      int64_t secondSize = dimSide.because ? *otherSide.constant
-                                           : *dimSide.constant;
-      if (!first)
+      const Class &first = dimSide.because ? dimSide : (lhsIsDim ? cb : ca);
+      const Class &other = &first == &ca ? cb : ca;
+      if (!first.because)
         continue; // Two constants: isViolated(), reported where it is made.
-      return ShapeContradiction{lhsIsDim ? eq.lhs : eq.rhs, *first, firstSize,
-                                eq, secondSize};
+      return ShapeContradiction{lhsIsDim ? eq.lhs : eq.rhs, *first.because,
+                                *first.constant, eq, *other.constant};
     }
     Class merged = ca.constant ? ca : cb;
     if (merged.constant && !merged.because)

@@ -120,6 +120,11 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
              "positive";
       return failure();
     }
+    if (vectorBits < 64 || !llvm::isPowerOf2_64(vectorBits)) {
+      emitError(UnknownLoc::get(context))
+          << "matrix-codegen: vector-bits must be a power of two, at least 64";
+      return failure();
+    }
     std::string text =
         "module attributes {transform.with_named_sequence} {\n";
     for (auto [name, tiles] : {std::make_pair("f32", *f32),
@@ -189,11 +194,6 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
               std::to_string(value) + " : i64 -> !transform.param<i64>\n";
       params.push_back(param);
     };
-    if (vectorBits < 64 || !llvm::isPowerOf2_64(vectorBits)) {
-      emitError(UnknownLoc::get(context))
-          << "matrix-codegen: vector-bits must be a power of two, at least 64";
-      return failure();
-    }
     for (auto [tiles, bits] : {std::make_pair(*f32, 32), std::make_pair(*f64, 64)}) {
       // The column blocks count micro-panels of B: NC / NR.
       for (int64_t size :

@@ -68,12 +68,13 @@ def ApplyUnrollTransposesPatternsOp : Op<Transform_Dialect,
   let description = [{
     Collects upstream's vector unrolling patterns
     (`vector::populateVectorUnrollPatterns`, VectorUnroll.cpp), restricted
-    to `vector.transpose` ops of rank 2 whose elements are 32 bits wide,
-    with the native shape `size` x `size`: a transpose of
-    vector<(a*size)x(b*size)xT> becomes a * b transposes of
-    vector<size x size x T> between `vector.extract_strided_slice` and
-    `vector.insert_strided_slice`. Transposes whose sizes are not multiples
-    of `size` are left alone. With `size` the number of 32-bit elements in
+    to `vector.transpose` ops of 32-bit elements that swap the last two
+    dimensions (any others of size 1), with the native shape `size` x
+    `size` there: a transpose of vector<(a*size)x(b*size)xT> becomes a * b
+    transposes of vector<size x size x T> between
+    `vector.extract_strided_slice` and `vector.insert_strided_slice`.
+    Transposes whose sizes are not multiples of `size`, or already square of
+    `size`, are left alone. With `size` the number of 32-bit elements in
     a vector register (16 for AVX-512, 8 for AVX2), each piece lowers to the
     shuffle network of `apply_patterns.vector.lower_transpose`
     (`shuffle_16x16`, or the AVX2 8 x 8 one), where a larger transpose, say
