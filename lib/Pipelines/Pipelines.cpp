@@ -143,7 +143,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     TargetDescription target = getTarget(options);
     CodegenSizes sizes = options.getCodegenSizes();
     std::string stackBytes = std::to_string(
-        std::max(sizes.f32.getStackBytes(4), sizes.f64.getStackBytes(8)));
+        std::max(sizes.f32.getStackBound(4, options.tileStackBytes),
+                 sizes.f64.getStackBound(8, options.tileStackBytes)));
     std::string maxRhs = std::to_string(sizes.unpackedMaxRhsElements);
     std::string narrow = " narrow-f32=" + std::to_string(sizes.f32.nr) +
                          " narrow-f64=" + std::to_string(sizes.f64.nr);

@@ -62,7 +62,21 @@
 //    into equal blocks, so that threads get equal work. Where a cache bound
 //    falls between two powers of two (small L2s: Haswell's nc is 96 for
 //    f64), the bound itself, if it fits.
-// 6. With T > 1 threads, mc is halved (rounded up to a multiple of mr)
+// 6. Wider elements get blocks of as many rows as 4-byte ones (f64's mc
+//    at least f32's, rounded up to a multiple of its mr) where their A and
+//    B blocks alone fit the stack budget and the A block the L3 bound of
+//    step 4: the budget of step 5 counts bytes, so with the same nc it
+//    gives f64 half of f32's rows, but the B block is repacked M / mc
+//    times, and with vectors of the same bits and as many FMAs per cycle,
+//    the bytes that repacking moves per cycle are S * flops per cycle /
+//    (2 mc): the same for both types at the same mc, twice as many for
+//    f64 at half of it. Measured on Zen 5 (AVX-512, 1 MiB L2), f64 with mc
+//    = 528 instead of 264, alternated medians: n = 2048 6% faster with 1
+//    thread and 4% with 2, n = 1024 1% and 5%, n = 512 the same; f32 with
+//    mc = 1032 or 2064 instead of 516 no faster (taller blocks gain
+//    nothing beyond that traffic). The stack the blocks take stays within
+//    the budget (MatmulTiles::getStackBound).
+// 7. With T > 1 threads, mc is halved (rounded up to a multiple of mr)
 //    while the A block (mc x kc, less the rows of that rounding) is
 //    larger than the L2 (for Haswell's 256 KiB L2: 204 f32 and 132 f64,
 //    against BLIS's MC of 144 and 72): each thread keeps
@@ -74,8 +88,9 @@
 //    n = 1024, f64 1.9x the 1-thread OpenBLAS with mc = 258 (A block 516
 //    KiB), 1.7x with 516 (1 MiB); on Zen 5 (1 MiB L2), f64 7-10% and f32
 //    1-4% faster at n = 1024 and 2048 with the 1-thread mc (264 and 516,
-//    A blocks of 396 and 516 KiB) than with half of it (A/B, medians).
-// 7. Products whose A and B have at most L2 / 16 elements are not packed
+//    A blocks of 396 and 516 KiB; f64 has 516 since step 6, a 792 KiB A
+//    block, within the L2) than with half of it (A/B, medians).
+// 8. Products whose A and B have at most L2 / 16 elements are not packed
 //    at all (matrix-version-products): packing costs a copy of both per
 //    tile, too much for a small product, and the L2 keeps them anyway.
 //    The 16 is the target's `unpackedL2Divisor` (Target.cpp's table: 4 on
@@ -248,7 +263,16 @@ MatmulTiles mlir::matrix::computeMatmulTiles(const TargetDescription &target,
         larger.getStackBytes(elementBytes) <= stackBytes)
       tiles = larger;
   }
-  // Step 6: with several threads, an A block within the L2.
+  // Step 6: the rows of a 4-byte type's block for wider elements, when
+  // their A and B blocks fit the stack and the A block the L3 bound.
+  if (elementBytes > 4) {
+    MatmulTiles narrow = computeMatmulTiles(target, 4, stackBytes, 1);
+    int64_t rows = roundUpTo(narrow.mc, tiles.mr);
+    if (rows > tiles.mc && rows <= maxMc &&
+        (rows * tiles.kc + tiles.kc * tiles.nc) * s <= stackBytes)
+      tiles.mc = rows;
+  }
+  // Step 7: with several threads, an A block within the L2.
   // The rows counted without the up to mr - 1 that rounding to a multiple
   // of mr added (Zen 3's f64 block of 258 rows is its L2's 256 rounded).
   if (threads > 1)

@@ -7,7 +7,11 @@
 // ZEN3: matrix-bound-tile-temporaries{max-bytes=2242560}
 // ZEN3: matrix-split-masked-vectors{max-bits=256}
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=sapphirerapids})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPR
-// SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,264,512} threads=1 vector-bits=512 x86-avx=true
+// SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,516,512} threads=1 vector-bits=512 x86-avx=true
+// f64's blocks of f32's rows count more than the budget (their C part is not
+// on the stack): the packed tiles on the stack stay within the budget.
+// SPR: matrix-bound-tile-temporaries{max-bytes=2359296}
+// SPR: matrix-promote-tile-buffers{max-bytes=2359296 max-scope-bytes=2359296}
 // SPR: matrix-split-masked-vectors{max-bits=512}
 // Tiles and caches replaced; other architectures (no x86 shuffles).
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-affine{target-cpu=sapphirerapids target-l2=512K matmul-f64=8,16,128,256,256})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OVERRIDE

@@ -19,6 +19,7 @@
 
 #include "MatrixDialect/Target/Target.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -49,6 +50,14 @@ struct MatmulTiles {
   /// upper bound of the stack the packed blocks take).
   int64_t getStackBytes(unsigned elementBytes) const {
     return (mc * nc + mc * kc + kc * nc) * int64_t(elementBytes);
+  }
+  /// The stack the packed blocks of a product take per thread, at most,
+  /// for a budget of `budgetBytes`: getStackBytes, capped by the budget
+  /// (f64's taller blocks, step 6 of MatmulModel.cpp, fit it with their A
+  /// and B blocks; what of C is on the stack is bounded by the budget,
+  /// matrix-promote-tile-buffers).
+  int64_t getStackBound(unsigned elementBytes, int64_t budgetBytes) const {
+    return std::min(getStackBytes(elementBytes), budgetBytes);
   }
   /// `mr,nr,kc,mc,nc`, the syntax of the matrix-codegen pass options.
   std::string str() const;
