@@ -6,6 +6,16 @@
 // ZEN3: matrix-codegen{{.*}}entry-point=matc_codegen matmul-f32={6,16,320,516,304} matmul-f64={6,8,256,516,192} threads=1 vector-bits=256 x86-avx=true
 // ZEN3: matrix-bound-tile-temporaries{max-bytes=2242560}
 // ZEN3: matrix-split-masked-vectors{max-bits=256}
+// Empty tensors are eliminated function by function, in parallel: the
+// module-wide pass analysed every function together, serially (0.39 s of
+// 4.6 s for 300 small functions at -O2, against 0.04 s nested), for the same
+// IR on every test program.
+// RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-affine{target-cpu=znver3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTED
+// NESTED: matrix-split-shared-destinations,
+// NESTED-NEXT: func.func(
+// NESTED-NEXT: eliminate-empty-tensors
+// NESTED-NEXT: ),
+// NESTED-NEXT: one-shot-bufferize{
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=sapphirerapids})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPR
 // SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,516,512} threads=1 vector-bits=512 x86-avx=true
 // f64's blocks of f32's rows count more than the budget (their C part is not

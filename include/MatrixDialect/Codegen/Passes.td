@@ -11,7 +11,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
+def MatrixCodegen : Pass<"matrix-codegen"> {
   let summary = "Apply matc's transform-dialect code generation schedule";
   let description = [{
     Runs one entry point of matc's code generation schedule, a library of
@@ -45,6 +45,11 @@ def MatrixCodegen : Pass<"matrix-codegen", "ModuleOp"> {
     entry sequence that binds them (and the two sequences that pack a
     product, since `transform.structured.pack` takes static sizes only) and
     merges it into the library.
+
+    The pass runs on any op (a module, or each function: matc's pipelines
+    nest the `matc_codegen` entry in `func.func`, so that functions are
+    scheduled in parallel; the library is shared by the pass's copies and
+    only read, as the upstream transform-interpreter's shared module).
 
     ```mlir
     // matc-opt --matrix-codegen="matmul-f32=12,32,256,504,512"
