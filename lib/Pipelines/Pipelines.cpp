@@ -155,14 +155,14 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +
            " vector-bits=" + std::to_string(target.vectorBits) + narrow +
-           "}, func.func(matrix-codegen{entry-point=matc_codegen matmul-f32=" +
+           "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +
            sizes.f32.str() + " matmul-f64=" + sizes.f64.str() +
            " elementwise-f32=" + std::to_string(sizes.elementwiseF32) +
            " elementwise-f64=" + std::to_string(sizes.elementwiseF64) +
            " vector-bits=" + std::to_string(target.vectorBits) +
            " threads=" + std::to_string(target.getThreads(options.numThreads)) +
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
-           "}, canonicalize, cse), "
+           "}, func.func(canonicalize, cse), "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
            "}, matrix-split-shared-destinations, func.func(eliminate-empty-tensors), "
            "one-shot-bufferize{bufferize-function-boundaries "
