@@ -614,11 +614,15 @@ int main(int argc, char **argv) {
     llvm::outs() << "matc target\n";
     target->print(llvm::outs());
     llvm::outs() << "matmul f32 tiles (mr,nr,kc,mc,nc): " << sizes.f32.str()
-                 << " (" << sizes.f32.getStackBound(4, matrix::kDefaultTileStackBytes) / 1024
+                 << " ("
+                 << sizes.f32.getStackBound(4, matrix::kDefaultTileStackBytes) /
+                        1024
                  << " KiB of stack per thread, " << threads
                  << (threads == 1 ? " thread)\n" : " threads)\n")
                  << "matmul f64 tiles (mr,nr,kc,mc,nc): " << sizes.f64.str()
-                 << " (" << sizes.f64.getStackBound(8, matrix::kDefaultTileStackBytes) / 1024
+                 << " ("
+                 << sizes.f64.getStackBound(8, matrix::kDefaultTileStackBytes) /
+                        1024
                  << " KiB of stack per thread, " << threads
                  << (threads == 1 ? " thread)\n" : " threads)\n")
                  << "elementwise vectors: f32 " << sizes.elementwiseF32

@@ -164,7 +164,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, func.func(canonicalize, cse), "
            "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
-           "}, matrix-split-shared-destinations, func.func(eliminate-empty-tensors), "
+           "}, matrix-split-shared-destinations, "
+           "func.func(eliminate-empty-tensors), "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
            "func.func(canonicalize), drop-equivalent-buffer-results, "
