@@ -611,6 +611,15 @@ int main(int argc, char **argv) {
     unsigned threads = target->getThreads(numThreads);
     matrix::CodegenSizes sizes = matrix::computeCodegenSizes(
         *target, matrix::kDefaultTileStackBytes, threads);
+    // --matmul-f32/--matmul-f64 replace the model's tiles, as in the
+    // pipeline (a new-user finding: they were ignored here, bad ones too).
+    matrix::LoweringOptions tileOptions;
+    if (llvm::Error error = matc::applyTileOptions(tileOptions))
+      return fail(toString(std::move(error)));
+    if (tileOptions.matmulF32)
+      sizes.f32 = *tileOptions.matmulF32;
+    if (tileOptions.matmulF64)
+      sizes.f64 = *tileOptions.matmulF64;
     llvm::outs() << "matc target\n";
     target->print(llvm::outs());
     llvm::outs() << "matmul f32 tiles (mr,nr,kc,mc,nc): " << sizes.f32.str()
