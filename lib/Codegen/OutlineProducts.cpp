@@ -54,10 +54,17 @@ static Value sliceRhsToLhsK(OpBuilder &builder, Location loc,
                                         strides);
 }
 
-/// The zero fill of a tensor.empty that `matmul` starts from, or null.
-static linalg::FillOp getZeroFillOfEmpty(linalg::MatmulOp matmul) {
+/// The zero fill that `matmul` starts from, or null. The fill's
+/// destination is a tensor.empty, or the caller's buffer where
+/// eliminate-empty-tensors replaced that (a C entry point's `.into`
+/// function: `bufferization.to_tensor` of its result): either way the
+/// product function gets it as its C, which bufferization then makes the
+/// buffer the product is computed in. (Outlined, the empty tensor would no
+/// longer reach the result through destination-passing ops, which is what
+/// eliminate-empty-tensors follows: a call is not one.)
+static linalg::FillOp getZeroFill(linalg::MatmulOp matmul) {
   auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
-  if (!fill || !fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>())
+  if (!fill)
     return nullptr;
   return matchPattern(fill.getInputs()[0], m_AnyZeroFloat()) ? fill : nullptr;
 }
@@ -74,7 +81,7 @@ struct MatrixOutlineProducts
     module.walk([&](linalg::MatmulOp matmul) {
       if (matmul->getParentOfType<func::FuncOp>()->hasAttr("matc.product"))
         return;
-      if (!matmul.hasPureTensorSemantics() || !getZeroFillOfEmpty(matmul))
+      if (!matmul.hasPureTensorSemantics() || !getZeroFill(matmul))
         return;
       Type element = getElementTypeOrSelf(matmul.getResult(0).getType());
       if (!element.isF32() && !element.isF64())
@@ -155,7 +162,7 @@ struct MatrixOutlineProducts
         return value;
       return tensor::CastOp::create(builder, loc, type, value);
     };
-    linalg::FillOp fill = getZeroFillOfEmpty(matmul);
+    linalg::FillOp fill = getZeroFill(matmul);
     auto [lhsType, outType] = getLhsAndOutTypes(matmul, rhsType);
     SmallVector<Value> arguments = {
         castTo(matmul.getDpsInputs()[0], lhsType),

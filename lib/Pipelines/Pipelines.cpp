@@ -97,13 +97,20 @@ CodegenSizes LoweringOptions::getCodegenSizes() const {
 ///
 /// - Linalg: transposes become linalg.generic and elementwise chains fuse
 ///   into one linalg.generic (no temporary matrices).
-/// - Affine: the matrix-codegen schedule (lib/Codegen/Schedule.mlir, with
-///   the sizes of the target's model, lib/Target/MatmulModel.cpp) tiles,
-///   packs and vectorizes products and elementwise ops on tensors; the packed
-///   tiles get static shapes (matrix-bound-tile-temporaries, up to the stack
-///   budget of the model), and results
-///   that go to a caller's buffer (the C entry points' `.into` variants) are
-///   computed there (eliminate-empty-tensors, function by function: the
+/// - Affine: results that go to a caller's buffer (the C entry points'
+///   `.into` variants) are computed there (eliminate-empty-tensors,
+///   function by function, after matrix-split-shared-destinations: a zero
+///   fill CSE shared between two products must not become one product's
+///   result buffer, which the other would then overwrite), first before
+///   matrix-outline-products, which
+///   passes that buffer to the product function as its C (after the
+///   outlining, the call would hide it: the `.into` function computed a
+///   product in a temporary and copied it); the matrix-codegen schedule
+///   (lib/Codegen/Schedule.mlir, with the sizes of the target's model,
+///   lib/Target/MatmulModel.cpp) tiles, packs and vectorizes products and
+///   elementwise ops on tensors; the packed tiles get static shapes
+///   (matrix-bound-tile-temporaries, up to the stack budget of the model),
+///   and eliminate-empty-tensors runs again, function by function (the
 ///   module-wide pass analyses all functions together, serially, and found
 ///   nothing more on any test program); after bufferization, the
 ///   scf.forall over tiles becomes an scf.parallel (run on OpenMP threads)
@@ -150,7 +157,9 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     std::string maxRhs = std::to_string(sizes.unpackedMaxRhsElements);
     std::string narrow = " narrow-f32=" + std::to_string(sizes.f32.nr) +
                          " narrow-f64=" + std::to_string(sizes.f64.nr);
-    return "matrix-outline-products{static-rhs-elements=" + maxRhs + narrow +
+    return "matrix-split-shared-destinations, "
+           "func.func(eliminate-empty-tensors), "
+           "matrix-outline-products{static-rhs-elements=" + maxRhs + narrow +
            "}, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +

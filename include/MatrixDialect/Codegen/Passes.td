@@ -112,7 +112,7 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     small sizes), which LLVM then optimizes and compiles: per product, most
     of the compile time of a program. This pass replaces every
     `linalg.matmul` on tensors that starts from zeros (its init a
-    `linalg.fill` of 0 of a `tensor.empty`, as every Mat product) by a call
+    `linalg.fill` of 0, as every Mat product) by a call
     to a private function computing it, one per element type and layout of
     A and B (plain or transposed), with run-time sizes:
 
@@ -130,10 +130,16 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     so that the schedule runs, and LLVM compiles, one product per variant
     whatever the number of products: compile time grows with the program,
     not with its products times their code (as BLIS calls one
-    micro-kernel). The destination (`%out`) is the caller's
-    `tensor.empty`: with bufferization across function boundaries the
-    result is computed in the caller's buffer. Products of other element
-    types or inits stay inline.
+    micro-kernel). The destination (`%out`) is what the caller's fill
+    filled: a `tensor.empty`, or, in a C entry point's `.into` function,
+    the caller's result buffer (`bufferization.to_tensor`), where
+    `eliminate-empty-tensors`, run before this pass, put it. With
+    bufferization across function boundaries the product is computed in
+    that buffer: no temporary and no copy of the result. (Run after this
+    pass, eliminate-empty-tensors could not follow the empty tensor through
+    the call, which is no destination-passing op, and the `.into` function
+    computed the product in a temporary of M x N and copied it.) Products
+    of other element types or inits stay inline.
 
     A tiny product, whose loops all have static trip counts of at most 16
     (the schedule keeps its plain loops, which LLVM unrolls and
