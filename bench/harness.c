@@ -24,8 +24,8 @@
  *     TYPE  f32 | f64
  *     SIZE  N (square), or MxKxN for the products (A is M x K, B K x N)
  *
- * It prints one line per repetition, "time <seconds>" (wall clock, after one
- * untimed warm-up run), then "checksum <S> <M>": S weights each element
+ * It prints one line per repetition, "time <seconds>" (wall clock, after
+ * 60 ms of untimed warm-up runs, see main), then "checksum <S> <M>": S weights each element
  * of the result by a function of its position, M is the same sum of
  * magnitudes (see weighted_sum).
  *
@@ -376,7 +376,19 @@ int main(int argc, char **argv) {
   double *times = malloc((size_t)reps * sizeof(double));
   if (!times)
     die("out of memory");
-  run(&p); /* warm-up: page faults, JIT-free code paths, thread pools */
+  /* Warm-up, untimed: page faults, caches, thread pools, and the first
+   * milliseconds of OpenMP's worker thread. Linux starts that thread on
+   * the CPU of the main one and moves it to the idle core only when it
+   * balances the load: on the 2-core Zen 5 VM, each parallel region of the
+   * 2-thread kernels cost about 75 us instead of 2 for the first 10 to 34
+   * ms of 58 processes in 60 (none with KMP_AFFINITY=scatter). A program
+   * that runs longer than that does not see it; a benchmark that times the
+   * first calls measured it instead of the kernel. So the runs are timed
+   * after at least 60 ms of warm-up runs (one run at least). */
+  double warm = now();
+  do
+    run(&p);
+  while (now() - warm < 0.06);
   for (int r = 0; r < reps; ++r) {
     double t = now();
     run(&p);

@@ -1,4 +1,7 @@
 // RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations="min-elements=100 min-elements-elementwise=400" | FileCheck %s
+// The defaults: 65536 result elements for products and for elementwise
+// loops alike (Passes.td has the measurements).
+// RUN: matc-opt %s --split-input-file --allow-unregistered-dialect --matrix-omp-if-multiple-iterations | FileCheck %s --check-prefix=DEFAULT
 
 // The team is forked only when the loop nest has more than one iteration:
 // ceildiv(%m - 0, 1) * ceildiv(%n - 0, 2) > 1 (nothing written outside the
@@ -82,6 +85,9 @@ func.func @kept(%m: index, %cond: i1) {
 // CHECK: %[[D1:.*]] = memref.dim %[[OUT]], %{{.*}}
 // CHECK: %[[E1:.*]] = arith.muli %[[E0]], %[[D1]]
 // CHECK: %[[MIN:.*]] = arith.constant 400 : index
+// DEFAULT-LABEL: func.func @result_size
+// DEFAULT: arith.constant 65536 : index
+// DEFAULT: omp.parallel if(
 // CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[E1]], %[[MIN]]
 // CHECK: %[[WORTH:.*]] = arith.andi %[[MANY]], %[[BIG]]
 // CHECK: omp.parallel if(%[[WORTH]])
@@ -109,6 +115,8 @@ func.func @result_size(%out: memref<?x?xf32>, %n: index) {
 // A loop with a register kernel (vector.fma) computes a product: k
 // multiply-adds per element written, the threshold is min-elements (100).
 // CHECK-LABEL: func.func @product_size
+// DEFAULT-LABEL: func.func @product_size
+// DEFAULT: arith.constant 65536 : index
 // CHECK: %[[MIN:.*]] = arith.constant 100 : index
 // CHECK: arith.cmpi sge, %{{.*}}, %[[MIN]]
 // CHECK: omp.parallel if(

@@ -571,9 +571,16 @@ def MatrixOpenMPIfMultipleIterations
     With a false `if`, the region runs on the encountering thread alone
     (OpenMP 5.2, section 10.1.1). The default of `min-elements`, 65536 (a
     256 x 256 result), is where 2 threads started to win on the benchmark
-    machines for products. Elementwise expressions lost on 2 threads at
-    512 x 512 (262144 elements) and won at 1000 x 1000 on both benchmark
-    VMs (bench/README.md): `min-elements-elementwise` is 524288 (2^19).
+    machines for products. `min-elements-elementwise` has the same default:
+    on the 2-core Zen 5 VM, the elementwise chain of bench/ (4 inputs) on 2
+    threads took 6.3-8.1 us at 256 x 256 f32 against 12.3-15.3 on 1,
+    15.6-20.4 against 28.9-30.7 in f64, 33-38 against 54-55 at 512 x 512
+    (f32), and 116-121 against 310-388 at 724 x 724 (f64: two L2s hold what
+    one does not). It was 524288 (2^19) after sweeps on two other VMs in
+    which 2 threads lost at 512 x 512; those sweeps timed the first
+    milliseconds of each process, when Linux still runs OpenMP's worker
+    thread on the main thread's CPU and a parallel region costs about 75 us
+    (bench/harness.c now warms up for 60 ms first).
 
     ```mlir
     omp.parallel num_threads(%c2 : i64) {
@@ -589,7 +596,7 @@ def MatrixOpenMPIfMultipleIterations
     Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
            "Fewest result elements worth a team of threads for a product">,
     Option<"minElementsElementwise", "min-elements-elementwise", "int64_t",
-           /*default=*/"524288",
+           /*default=*/"65536",
            "Fewest result elements worth a team of threads for a loop "
            "without products (elementwise)">,
   ];
