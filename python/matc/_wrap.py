@@ -521,16 +521,31 @@ class _Messages:
 
 
 def _python_names(spec):
-    """The Python parameter names: the Mat names when all of them can be
-    keywords (identifiers, not Python keywords, not `out`, not ours);
-    otherwise positional-only names of our own."""
+    """The Python parameter names, and whether they are positional-only:
+    the Mat names when all of them can be keywords (identifiers, not
+    Python keywords, not `out`, not ours); otherwise positional-only
+    parameters that keep each Mat name Python allows (`out` becomes `out_`,
+    so that Python's own TypeErrors, such as a missing argument, name
+    them as the signature does), and `_m_argN` for the others."""
     names = [v.get("name") for v in spec.params]
-    usable = all(isinstance(n, str) and n.isidentifier() and
-                 not keyword.iskeyword(n) and n != "out" and
-                 not n.startswith("_m_") for n in names)
-    if usable and len(set(names)) == len(names):
+
+    def usable(n):
+        return (isinstance(n, str) and n.isidentifier() and
+                not keyword.iskeyword(n) and n != "out" and
+                not n.startswith("_m_"))
+
+    if all(usable(n) for n in names) and len(set(names)) == len(names):
         return names, False
-    return ["_m_arg%d" % p for p in range(len(names))], True
+    chosen = []
+    for p, n in enumerate(names):
+        for candidate in (n, n + "_" if isinstance(n, str) else None):
+            if usable(candidate) and candidate not in names[p + 1:] and \
+                    candidate not in chosen:
+                break
+        else:
+            candidate = "_m_arg%d" % p
+        chosen.append(candidate)
+    return chosen, True
 
 
 def _doc(spec):

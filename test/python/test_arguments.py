@@ -3,6 +3,7 @@
 Fortran order, strided, transposed and read-only views, lists), f32 and
 f64, scalars, out=, and the module object (attributes, __doc__, help)."""
 
+import inspect
 import io
 import pydoc
 import re
@@ -181,6 +182,16 @@ class Arguments(unittest.TestCase):
             np.full((1, 1), 2.0), 3.0)[0, 0], 6.0)
         with self.assertRaises(TypeError):
             self.m.__matc_functions__["lambda"](out=np.ones((1, 1)), x=1.0)
+        # Positional-only, they still carry the Mat names Python can show
+        # (a new-user finding: Python's own TypeErrors named `_m_arg1`);
+        # `out` becomes `out_`.
+        fn = self.m.__matc_functions__["lambda"]
+        self.assertEqual(list(inspect.signature(fn).parameters),
+                         ["out_", "x", "out"])
+        with self.assertRaisesRegex(TypeError, r"argument: 'x'"):
+            fn(np.ones((1, 1)))
+        with self.assertRaisesRegex(TypeError, r"positional-only .*'x'"):
+            fn(np.ones((1, 1)), x=1.0)
 
     def test_out(self):
         r = rng(4)
