@@ -25,9 +25,9 @@
  *     SIZE  N (square), or MxKxN for the products (A is M x K, B K x N)
  *
  * It prints one line per repetition, "time <seconds>" (wall clock, after
- * 60 ms of untimed warm-up runs, see main), then "checksum <S> <M>": S weights each element
- * of the result by a function of its position, M is the same sum of
- * magnitudes (see weighted_sum).
+ * 60 ms of untimed warm-up runs, see main), then "checksum <S> <M>": S
+ * weights each element of the result by a function of its position, M is
+ * the same sum of magnitudes (see weighted_sum).
  *
  *===-----------------------------------------------------------------------===*/
 

@@ -102,10 +102,10 @@ CodegenSizes LoweringOptions::getCodegenSizes() const {
 ///   function by function, after matrix-split-shared-destinations: a zero
 ///   fill CSE shared between two products must not become one product's
 ///   result buffer, which the other would then overwrite), first before
-///   matrix-outline-products, which
-///   passes that buffer to the product function as its C (after the
-///   outlining, the call would hide it: the `.into` function computed a
-///   product in a temporary and copied it); the matrix-codegen schedule
+///   matrix-outline-products, which passes that buffer to the product
+///   function as its C (after the outlining, the call would hide it: the
+///   `.into` function computed a product in a temporary and copied it);
+///   the matrix-codegen schedule
 ///   (lib/Codegen/Schedule.mlir, with the sizes of the target's model,
 ///   lib/Target/MatmulModel.cpp) tiles, packs and vectorizes products and
 ///   elementwise ops on tensors; the packed tiles get static shapes
