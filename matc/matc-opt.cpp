@@ -22,12 +22,14 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  mlir::registerAllPasses();
   registry.insert<mlir::matrix::MatrixDialect>();
   mlir::matrix::registerMPIMemoryEffectModels(registry);
   mlir::matrix::registerMatrixTransformExtension(registry);

@@ -43,11 +43,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -677,9 +674,8 @@ int main(int argc, char **argv) {
       inputFilename == "-" ? std::string("<stdin>") : inputFilename.getValue();
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
+  // Only what the pipelines use (Registration.cpp), not all of MLIR.
+  matrix::registerPipelineDialects(registry);
   registry.insert<matrix::MatrixDialect>();
   matrix::registerMPIMemoryEffectModels(registry);
   MLIRContext context(registry);

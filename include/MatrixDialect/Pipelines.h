@@ -108,6 +108,16 @@ void buildMatrixLoweringPipeline(OpPassManager &pm,
 /// `shard-min-elements` (default 65536).
 void registerMatrixPipelines();
 
+/// Registers in `registry` the dialects, external interface models, dialect
+/// extensions and LLVM IR translations that the pipelines above use, and
+/// nothing else (lib/Pipelines/Registration.cpp): what `matc` registers.
+/// The Matrix dialect and matc's own extensions are not among them.
+void registerPipelineDialects(DialectRegistry &registry);
+
+/// Registers the upstream passes the pipelines name in their textual form
+/// (and only those), so that the pipelines parse.
+void registerPipelineUpstreamPasses();
+
 } // namespace matrix
 } // namespace mlir
 

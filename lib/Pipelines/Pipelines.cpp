@@ -18,7 +18,6 @@
 #include "MatrixDialect/Conversion/Passes.h"
 #include "MatrixDialect/Distributed/Passes.h"
 #include "MatrixDialect/Transforms/Passes.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -268,7 +267,7 @@ static std::string getDistributedStagePipeline(LoweringStage stage,
 /// must be registered before one is parsed.
 static void registerPipelinePasses() {
   static const bool registered = [] {
-    registerAllPasses();
+    registerPipelineUpstreamPasses();
     registerConvertMatrixToLinalgPass();
     registerMatrixCodegenPasses();
     registerMatrixDistributedPasses();
