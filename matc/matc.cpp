@@ -682,6 +682,10 @@ int main(int argc, char **argv) {
   // Parser, MLIRGen, the error cap; prints every error on the source.
   mat::FrontEnd frontEnd(context, (*buffer)->getBuffer(), bufferName);
   if (emitAction == Emit::AST) {
+    // As compilers say of an argument a compilation does not use.
+    if (showStats)
+      llvm::errs() << "matc: warning: --stats is unused with --emit=ast (it "
+                      "counts the flops of the Matrix dialect)\n";
     const mat::ModuleAST &ast = frontEnd.parse();
     if (frontEnd.hadError())
       return 1;
@@ -689,6 +693,21 @@ int main(int argc, char **argv) {
   }
   OwningOpRef<ModuleOp> module = frontEnd.generate();
   if (!module)
+    return 1;
+  // --stats, for every output past the syntax tree (the header and the
+  // signatures too).
+  matrix::LoweringOptions lowering;
+  lowering.optLevel = optLevel;
+  lowering.numThreads = numThreads;
+  lowering.target = native->target;
+  if (llvm::Error error = matc::applyTileOptions(lowering))
+    return fail(toString(std::move(error)));
+  lowering.ranks = numRanks;
+  lowering.shardMinElements = shardMinElements;
+  if (showStats && printFlopStats(*module, lowering) != 0)
+    return 1;
+  if (showStats && numRanks > 1 &&
+      printCommunicationStats(*module, lowering) != 0)
     return 1;
   // The C header and the signatures: one description, two printers.
   if (native->kind == matc::NativeKind::Header ||
@@ -716,19 +735,6 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
   pm.enableTiming(rootTiming);
-  matrix::LoweringOptions lowering;
-  lowering.optLevel = optLevel;
-  lowering.numThreads = numThreads;
-  lowering.target = native->target;
-  if (llvm::Error error = matc::applyTileOptions(lowering))
-    return fail(toString(std::move(error)));
-  lowering.ranks = numRanks;
-  lowering.shardMinElements = shardMinElements;
-  if (showStats && printFlopStats(*module, lowering) != 0)
-    return 1;
-  if (showStats && numRanks > 1 &&
-      printCommunicationStats(*module, lowering) != 0)
-    return 1;
   // Native code gets C entry points (MatrixDialect/Conversion/CInterface.h)
   // and is lowered on several threads.
   if (nativeCode) {
