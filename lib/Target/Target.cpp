@@ -347,11 +347,19 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
     target.cores = std::max(1u, std::thread::hardware_concurrency());
   }
 
+  // The largest size each level may be given: well above any CPU's (the
+  // largest L1 data caches are 192 KiB, the largest L2 32 MiB per core, on
+  // IBM z16), so that a typo (`--target-l1d=48M`) is an error, not tiles of
+  // millions of steps of k.
+  constexpr int64_t kMiB = 1024 * 1024;
   bool overridden = false;
-  for (auto [given, cache, name] :
-       {std::make_tuple(options.l1dBytes, &target.l1d, "--target-l1d"),
-        std::make_tuple(options.l2Bytes, &target.l2, "--target-l2"),
-        std::make_tuple(options.l3Bytes, &target.l3, "--target-l3")}) {
+  for (auto [given, cache, name, largest, largestText] :
+       {std::make_tuple(options.l1dBytes, &target.l1d, "--target-l1d",
+                        kMiB, "1M"),
+        std::make_tuple(options.l2Bytes, &target.l2, "--target-l2", 256 * kMiB,
+                        "256M"),
+        std::make_tuple(options.l3Bytes, &target.l3, "--target-l3",
+                        16 * 1024 * kMiB, "16G")}) {
     if (!given)
       continue;
     if (*given < 1024)
@@ -359,6 +367,11 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
                        llvm::Twine(*given) +
                        (*given == 1 ? " byte" : " bytes") +
                        " is too small (at least 1K)");
+    if (*given > largest)
+      return makeError(llvm::Twine(name) + ": a cache of " +
+                       llvm::Twine(*given / 1024) +
+                       " KiB is larger than any CPU's (at most " +
+                       largestText + ")");
     cache->sizeBytes = *given;
     overridden = true;
   }
