@@ -29,8 +29,11 @@
 //   - C is computed in blocks of MC rows and all columns (one scf.forall
 //     iteration, the unit of multi-threading; with T threads, blocks of
 //     ceil(M / T) rows when that is fewer, computed at run time by
-//     transform.matc.thread_row_block) held packed, zero-filled, then
-//     unpacked into C in the same iteration;
+//     transform.matc.thread_row_block) held packed, then unpacked into C
+//     in the same iteration; the first k-block starts its register tiles
+//     from zeros (transform.matc.zero_first_accumulation), so the
+//     packed block is never zero-filled, as BLIS's micro-kernel does not
+//     read C when beta is zero;
 //   - k runs by KC-blocks; per block, the block of A (MC x KC) is packed
 //     once, then the columns run by NC-blocks, the block of B (KC x NC)
 //     packed per column block: A is packed once in all and B once per
@@ -329,6 +332,8 @@ module attributes {transform.with_named_sequence} {
     // once they are resolved.
     %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // Found again once the kernel is vectorized (@zero_first_k_blocks).
+    transform.annotate %loop_k "matc.k_blocks" : !transform.any_op
     transform.apply_patterns to %forall_3 {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
@@ -387,13 +392,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
 
     // The fill and the unpacking of the tile of C, one register tile at a
-    // time (masked at the edges of C).
-    %fills = transform.collect_matching @match_packed_fill in %forall_5
-        : (!transform.any_op) -> !transform.any_op
-    %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [1, 1]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.structured.vectorize %fills_t vector_sizes [1, 1, %mr, %nr]
-        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    // time (masked at the edges of C). The fill is left to
+    // @zero_first_k_blocks (@schedule_all), which drops it where it can.
     %unpacks = transform.structured.match ops{["linalg.unpack"]} in %forall_5
         : (!transform.any_op) -> !transform.any_op
     %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [%mr, %nr]
@@ -722,6 +722,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// The packed products' first k-blocks start their register tiles from
+  /// zeros instead of a zero-filled block of C
+  /// (transform.matc.zero_first_accumulation on each loop over the
+  /// k-blocks, tagged `matc.k_blocks` by @schedule_packed_matmul, once its
+  /// accumulators are hoisted out of the loops over k). A block whose loop
+  /// does not have the expected form keeps its fill, tiled by register
+  /// tiles and vectorized here (its shape is static then).
+  transform.named_sequence @zero_first_k_blocks(%root: !transform.any_op {transform.readonly}) {
+    %k_blocks = transform.structured.match ops{["scf.for"]} attributes{matc.k_blocks} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %k_blocks : !transform.any_op {
+    ^bb0(%k_loop: !transform.any_op):
+      transform.sequence %k_loop : !transform.any_op failures(suppress) {
+      ^bb1(%l: !transform.any_op):
+        transform.matc.zero_first_accumulation %l : !transform.any_op
+      }
+    }
+    %fills = transform.collect_matching @match_packed_fill in %root
+        : (!transform.any_op) -> !transform.any_op
+    %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %fills_t : !transform.any_op
+    transform.yield
+  }
+
   //===--------------------------------------------------------------------===//
   // Entry points
   //===--------------------------------------------------------------------===//
@@ -893,6 +918,8 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
+        : (!transform.any_op) -> ()
+    transform.include @zero_first_k_blocks failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
     transform.yield
   }

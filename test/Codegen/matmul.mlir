@@ -7,8 +7,9 @@
 // --target-cpu=znver3 (prefix YMM, 16 of 256 bits); mr,nr,kc,mc,nc per type.
 
 // f32, run-time shapes: one scf.forall iteration per 516x512 tile of C; in
-// it, a packed tile of C ([43][16][12][32]) is zeroed one register tile at a
-// time, k runs by blocks of 256 with A packed into micro-panels of 12 rows
+// it, a packed tile of C ([43][16][12][32]), never zero-filled: in the first
+// k-block each register tile starts from zeros instead of its read
+// (transform.matc.zero_first_accumulation); k runs by blocks of 256 with A packed into micro-panels of 12 rows
 // ([.][256][12], read 16 x 16 at a time, the rows past 12 and past the edge
 // of M masked off, transposed by the 16 x 16 shuffle network: 64
 // vector.shuffle) and B into micro-panels of 32 columns ([.][256][32]); the
@@ -18,9 +19,10 @@
 // packing pads). The tile is unpacked into C.
 // CHECK-LABEL: func.func @matmul_f32
 // CHECK: %[[C:.*]] = scf.forall ({{.*}}) in ({{.*}}) shared_outs({{.*}}) -> (tensor<?x?xf32>)
-// CHECK: tensor.empty({{.*}}) : tensor<?x?x12x32xf32>
-// CHECK: vector.transfer_write {{.*}} : vector<12x32xf32>, tensor<1x1x12x32xf32>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
+// CHECK: %[[BLOCK:.*]] = tensor.empty({{.*}}) : tensor<?x?x12x32xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.for %[[KB:.*]] = %c0 to %{{.*}} step %c256 iter_args(%{{.*}} = %[[BLOCK]])
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[KB]], %c0
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x12xf32>
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
 // CHECK-COUNT-64: vector.shuffle
@@ -30,6 +32,9 @@
 // CHECK-NEXT: scf.for {{.*}} step %c16 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (tensor<?x?x32xf32>)
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x32xf32>
+// CHECK: scf.if %[[FIRST]] -> (vector<12x32xf32>)
+// CHECK: } else {
+// CHECK-NEXT: vector.transfer_read {{.*}} : tensor<1x1x12x32xf32>, vector<12x32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x12x32xf32>)
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 // CHECK-NOT: vector.fma

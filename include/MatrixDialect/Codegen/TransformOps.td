@@ -61,6 +61,44 @@ def ThreadRowBlockOp : Op<Transform_Dialect, "matc.thread_row_block",
   }];
 }
 
+def ZeroFirstAccumulationOp : Op<Transform_Dialect,
+    "matc.zero_first_accumulation",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Starts the first k-block of a product from zeros, not a fill";
+  let description = [{
+    For each payload op of `target`, an scf.for over the k-blocks of a
+    packed product (on tensors, its register kernel vectorized and its
+    accumulators hoisted out of the loop over k) whose iter_args carry the
+    packed block of C from a `linalg.fill` of zero (directly, or through a
+    `tensor.extract_slice` of all of it whose result is inserted back
+    whole): in the loop's first iteration every register tile starts from
+    a zero vector instead of its read (each `vector.transfer_read` of a
+    tile of the carried block whose vector initializes an scf.for, the
+    loop over k of the kernel, is put in the else branch of an `scf.if`
+    on the induction variable being the lower bound), and the loop starts
+    from the fill's destination (a `tensor.empty`) instead of the filled
+    block. The packed block of C is then neither zero-filled (a pass over
+    MC x N elements per block of rows) nor read in the first k-block, as
+    BLIS's and OpenBLAS's micro-kernels do not read C when beta is zero
+    (Van Zee and van de Geijn, "BLIS", TOMS 2015).
+
+    This relies on what tiling guarantees, and checks what it can: each
+    iteration writes every tile of the block (the tile loops of a tiled
+    linalg op cover its iteration domain), and the carried block flows only
+    through scf.for iter_args, `tensor.extract_slice`, `tensor.insert_slice`,
+    accumulator reads, whole-tile unmasked `vector.transfer_write`s,
+    `tensor.dim` and `scf.yield`. The loop must run at least once (a
+    k-range of at least one element: Mat's dimensions are positive, which
+    every entry point checks). A loop none of whose iter_args starts from a
+    zero fill, or whose block flows elsewhere, is left unchanged, a
+    silenceable failure whose note says where it flows; a target that is
+    not an scf.for is a definite failure. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def ApplyUnrollTransposesPatternsOp : Op<Transform_Dialect,
     "apply_patterns.matc.unroll_transposes",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
