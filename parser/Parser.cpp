@@ -291,9 +291,14 @@ std::unique_ptr<ModuleAST> Parser::parseModule() {
 /// The body's last statement, and only that one, is a `return`. After an
 /// error in the header, the body is still parsed for errors of its own.
 bool Parser::parseFuncDef(FunctionAST &fn) {
+  Location defLoc = tok.loc;
   consume(); // 'def'
   inBodylessFunction = false;
-  bool ok = parseSignature(fn) &&
+  bool signatureOk = parseSignature(fn);
+  // A header without a name still locates the body's errors (at `def`).
+  if (!fn.loc.ptr.isValid())
+    fn.loc = defLoc;
+  bool ok = signatureOk &&
             expect(TokenKind::Newline,
                    "expected end of line: the function body must be an "
                    "indented block",
@@ -436,8 +441,10 @@ bool Parser::parseBody(FunctionAST &fn) {
   if (!ok)
     return false;
   if (!lastFailed && !misplacedReturn && !lastReturn) {
-    diags.error(fn.loc.ptr,
-                "function '" + fn.name + "' must end with 'return'");
+    diags.error(fn.loc.ptr, fn.name.empty()
+                                ? std::string("a function must end with 'return'")
+                                : "function '" + fn.name +
+                                      "' must end with 'return'");
     return false;
   }
   return true;
