@@ -351,7 +351,9 @@ class _Messages:
                         beyond = (np.isinf(arr.astype(dtype)) &
                                   np.isfinite(arr))
                     if beyond.any():
-                        raise out_of_range("%g" % arr[beyond][0])
+                        # repr: as many digits as tell the number apart
+                        # from float32's largest, 3.4028235e+38.
+                        raise out_of_range(repr(float(arr[beyond][0])))
             elif kind not in "iuf":
                 raise TypeError("%s%s must be an array of real numbers, got "
                                 "an array of %s" % (prefix, what,
@@ -364,9 +366,11 @@ class _Messages:
                 raise ValueError("%s%s must be a 2-D array, got a %d-D array "
                                  "of shape %s" % (prefix, what, arr.ndim,
                                                   _shape_text(arr.shape)))
-            # A copy only if it is not C-contiguous and aligned, or holds
-            # other numbers (a list, the other byte order).
-            return np.require(arr, dtype, "CA")
+            # Not copied yet: the caller checks the shapes first (a strided
+            # view may stand for far more memory than it takes), then
+            # copies what is not C-contiguous and aligned, or holds other
+            # numbers (a list, the other byte order).
+            return arr
 
         return convert
 
@@ -412,7 +416,7 @@ class _Messages:
                                 np.isfinite(dtype.type(value)):
                             return value
                 given = ("an int of %d bits" % abs(int(x)).bit_length()
-                         if isinstance(x, numbers.Integral) else "%g" % value)
+                         if isinstance(x, numbers.Integral) else repr(value))
                 raise OverflowError(
                     "%s%s must be a number within the range of %s, got %s"
                     % (prefix, what, dtype.name, given))
@@ -640,6 +644,7 @@ def make_function(fn, lib, source_name, module_name, limit):
           "_m_type": type, "_m_float": float,
           "_m_f32max": float(np.finfo(np.float32).max),
           "_m_m": messages,
+          "_m_require": np.require,
           "_m_tr": _DTYPES[spec.result["dtype"]]}
 
     def size(s):
@@ -690,6 +695,14 @@ def make_function(fn, lib, source_name, module_name, limit):
                  for pre in spec.preconditions]
         body += ["    if %s:" % " or ".join(conds),
                  "        _m_m.bad_precondition(%s)" % shapes_text]
+
+    # The copies of matrix arguments that are not C-contiguous, aligned
+    # arrays of the parameter's element type, once their shapes passed.
+    for p in matrices:
+        x = names[p]
+        body += ["    if %s.dtype is not _m_t%d or %s.flags.num & %d != %d:"
+                 % (x, p, x, _C_ALIGNED, _C_ALIGNED),
+                 "        %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
 
     result = spec.result
     if result["kind"] == "matrix":

@@ -194,6 +194,15 @@ class CallErrors(unittest.TestCase):
                    self.m.scale32, -1e39, a)
         self.assertEqual(self.m.scale32(float("inf"), a)[0, 0], np.inf)
         self.assertEqual(self.m.scale32(3.4e38, a)[0, 0], np.float32(3.4e38))
+        # Just beyond float32's largest, 3.4028235e+38: the number is given
+        # with the digits that tell them apart (a new-user finding: "%g"
+        # printed 3.40282e+38 for both).
+        self.check(OverflowError, "scale32(): s (Mat f32) must be a number "
+                   "within the range of float32, got 3.4028236e+38",
+                   self.m.scale32, 3.4028236e38, a)
+        self.check(OverflowError, "scale32(): a (Mat f32[?, ?]) must hold "
+                   "numbers within the range of float32, got 3.4028236e+38 "
+                   "in a list", self.m.scale32, 1.0, [[3.4028236e38]])
 
     def test_list_out_of_range(self):
         # A list takes the parameter's element type as numbers do: a finite
@@ -290,6 +299,21 @@ class CallErrors(unittest.TestCase):
         self.check(ValueError, "two(): a.shape[0] must be 2, got 3: a "
                    "f64[?, ?] is used as f64[2, 2] (line 15, column 12 of "
                    "<string>)", m.two, np.ones((3, 2)))
+
+    def test_checked_before_copied(self):
+        # A strided view standing for more memory than any machine has
+        # (2**40 x 2 elements, all one float): its shapes are checked before
+        # it is copied to C order (regression, a new-user finding: the copy
+        # came first, 4 GB for 2**27 rows, or the out-of-memory killer).
+        huge = np.lib.stride_tricks.as_strided(np.zeros(1), shape=(1 << 40, 2),
+                                               strides=(0, 0))
+        self.check(ValueError, "mm(): a.shape[1] (2) must equal b.shape[0] "
+                   "(1099511627776): the inner dimensions of f64[?, ?] @ "
+                   "f64[?, ?] must agree (line 3, column 14 of <string>)",
+                   self.m.mm, huge, huge)
+        self.check(ValueError, "two(): a.shape[0] must be 2, got "
+                   "1099511627776: a f64[?, ?] is used as f64[2, 2] (line 15,"
+                   " column 12 of <string>)", self.m.two, huge)
 
     def test_memory(self):
         # (a @ b) @ c makes an n x n matrix of n x 1 and 1 x n inputs.
