@@ -211,8 +211,9 @@ Token Lexer::lexToken() {
       if (cur != start && cur[-1] == '\r')
         --cur;
       return makeError(lineStart + kMaxLineLength,
-                       llvm::formatv("line too long: lines are limited to {0} "
-                                     "characters",
+                       llvm::formatv("line too long: a token must start "
+                                     "within the first {0} bytes of its line "
+                                     "(comments may run past them)",
                                      kMaxLineLength));
     }
     switch (*start) {
