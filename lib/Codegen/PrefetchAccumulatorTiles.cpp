@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MatrixDialect/Codegen/Accumulators.h"
 #include "MatrixDialect/Codegen/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -33,10 +34,7 @@ namespace matrix {
 
 using namespace mlir;
 
-/// The scf.for inside `loop`'s body (directly) whose iter_args take the
-/// value of `read`, possibly through one vector.broadcast; null if none.
-static scf::ForOp getAccumulatingLoop(vector::TransferReadOp read,
-                                      scf::ForOp loop) {
+scf::ForOp mlir::matrix::getAccumulatingLoop(vector::TransferReadOp read) {
   SmallVector<Value> values = {read.getResult()};
   for (Operation *user : read->getUsers())
     if (auto broadcast = dyn_cast<vector::BroadcastOp>(user))
@@ -44,8 +42,7 @@ static scf::ForOp getAccumulatingLoop(vector::TransferReadOp read,
   for (Value value : values)
     for (Operation *user : value.getUsers())
       if (auto inner = dyn_cast<scf::ForOp>(user))
-        if (inner->getBlock() == loop.getBody() &&
-            llvm::is_contained(inner.getInitArgs(), value))
+        if (llvm::is_contained(inner.getInitArgs(), value))
           return inner;
   return nullptr;
 }
@@ -165,8 +162,9 @@ struct MatrixPrefetchAccumulatorTiles
           read.getVectorType().isScalable() ||
           read.getVectorType().getRank() == 0)
         return;
-      scf::ForOp inner = getAccumulatingLoop(read, loop);
-      if (!inner)
+      // The loop over k directly inside `loop`'s body.
+      scf::ForOp inner = matrix::getAccumulatingLoop(read);
+      if (!inner || inner->getBlock() != loop.getBody())
         return;
       if (std::optional<SmallVector<Operation *>> indexOps =
               getMovingIndexOps(read, loop))

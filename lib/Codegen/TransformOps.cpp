@@ -13,6 +13,7 @@
 
 #include "MatrixDialect/Codegen/TransformOps.h"
 
+#include "MatrixDialect/Codegen/Accumulators.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -192,21 +193,6 @@ static bool isZeroConstant(Value value) {
   return false;
 }
 
-/// Whether `read` initializes an scf.for with its vector (possibly through
-/// one vector.broadcast): the accumulators of a loop over k.
-static bool isAccumulatorRead(vector::TransferReadOp read) {
-  SmallVector<Value> vectors = {read.getResult()};
-  for (Operation *user : read->getUsers())
-    if (auto broadcast = dyn_cast<vector::BroadcastOp>(user))
-      vectors.push_back(broadcast.getResult());
-  for (Value vector : vectors)
-    for (Operation *user : vector.getUsers())
-      if (auto loop = dyn_cast<scf::ForOp>(user))
-        if (llvm::is_contained(loop.getInitArgs(), vector))
-          return true;
-  return false;
-}
-
 /// Collects in `reads` the accumulator reads of the tensor `carried` (a
 /// region iter_arg of the first k-block) as the op's description says:
 /// follows it, and the tensors made of it, through nested scf.for
@@ -257,7 +243,7 @@ collectAccumulatorReads(Value carried,
       }
       auto read = dyn_cast<vector::TransferReadOp>(user);
       // (Its padding is never read if it is in bounds.)
-      if (!read || read.getMask() || !isAccumulatorRead(read) ||
+      if (!read || read.getMask() || !matrix::getAccumulatingLoop(read) ||
           !(isZeroConstant(read.getPadding()) ||
             llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; })))
         return failure();
