@@ -181,16 +181,9 @@ void transform::ThreadRowBlockOp::getEffects(
 // ZeroFirstAccumulationOp
 //===----------------------------------------------------------------------===//
 
-/// Whether `value` is a floating-point or integer constant zero.
+/// Whether `value` is a constant zero, integer or floating-point.
 static bool isZeroConstant(Value value) {
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return false;
-  if (auto f = dyn_cast<FloatAttr>(attr))
-    return f.getValue().isZero();
-  if (auto i = dyn_cast<IntegerAttr>(attr))
-    return i.getValue().isZero();
-  return false;
+  return isZeroIntegerOrFloat(getAsOpFoldResult(value));
 }
 
 /// Collects in `reads` the accumulator reads of the tensor `carried` (a
@@ -331,7 +324,6 @@ DiagnosedSilenceableFailure transform::ZeroFirstAccumulationOp::apply(
                "reads and whole-tile writes";
         diag.attachNote(offender->getLoc())
             << "it reaches '" << offender->getName() << "'";
-
         return diag;
       }
     // In the first iteration each tile starts from zeros: a test of the
@@ -358,8 +350,8 @@ DiagnosedSilenceableFailure transform::ZeroFirstAccumulationOp::apply(
       scf::YieldOp::create(rewriter, read.getLoc(), moved->getResults());
       rewriter.replaceOp(read, select.getResults());
     }
-    for (auto [index, fillOp] : zeroed) {
-      linalg::FillOp fill = fillOp;
+    for (auto &entry : zeroed) {
+      linalg::FillOp fill = entry.second;
       // The fill's users take its destination, which has its shape: the
       // loop and tensor.dim ops directly; the whole slices of it are the
       // destination itself, and the whole insertion into it of what the
