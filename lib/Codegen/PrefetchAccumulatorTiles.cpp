@@ -35,10 +35,18 @@ namespace matrix {
 using namespace mlir;
 
 scf::ForOp mlir::matrix::getAccumulatingLoop(vector::TransferReadOp read) {
-  SmallVector<Value> values = {read.getResult()};
-  for (Operation *user : read->getUsers())
-    if (auto broadcast = dyn_cast<vector::BroadcastOp>(user))
-      values.push_back(broadcast.getResult());
+  SmallVector<Value> reads = {read.getResult()};
+  // Through the scf.if that selects zeros or the read
+  // (transform.matc.zero_first_accumulation).
+  if (auto select = dyn_cast<scf::IfOp>(read->getParentOp()))
+    for (OpOperand &use : read->getUses())
+      if (isa<scf::YieldOp>(use.getOwner()))
+        reads.push_back(select.getResult(use.getOperandNumber()));
+  SmallVector<Value> values = reads;
+  for (Value value : reads)
+    for (Operation *user : value.getUsers())
+      if (auto broadcast = dyn_cast<vector::BroadcastOp>(user))
+        values.push_back(broadcast.getResult());
   for (Value value : values)
     for (Operation *user : value.getUsers())
       if (auto inner = dyn_cast<scf::ForOp>(user))
@@ -155,7 +163,18 @@ struct MatrixPrefetchAccumulatorTiles
     };
     SmallVector<Site> sites;
     getOperation()->walk([&](vector::TransferReadOp read) {
-      auto loop = dyn_cast<scf::ForOp>(read->getParentOp());
+      // In the loop's body, or in the scf.if there that selects zeros or
+      // the read (transform.matc.zero_first_accumulation), with its memref
+      // and indices from outside the scf.if.
+      Operation *parent = read->getParentOp();
+      if (auto select = dyn_cast<scf::IfOp>(parent)) {
+        if (llvm::any_of(read->getOperands(), [&](Value operand) {
+              return select->isAncestor(operand.getParentRegion()->getParentOp());
+            }))
+          return;
+        parent = select->getParentOp();
+      }
+      auto loop = dyn_cast<scf::ForOp>(parent);
       if (!loop || read.getMask() ||
           !isa<MemRefType>(read.getBase().getType()) ||
           !read.getPermutationMap().isMinorIdentity() ||

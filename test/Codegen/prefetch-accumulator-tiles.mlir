@@ -103,3 +103,42 @@ func.func @unchanged(%c: memref<?x32xf32>, %n: index, %k: index, %mask: vector<3
   }
   return
 }
+
+// -----
+
+// The read inside the scf.if that selects zeros in the first k-block
+// (transform.matc.zero_first_accumulation), its tile taken outside it: the
+// next tile is prefetched before the loop over k all the same (a
+// regression test: the pass once looked for the read in the loop's body
+// only, and the product kernels lost their prefetches).
+// CHECK-LABEL: func.func @zero_first_kernel
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[N:.*]] step %[[C1:.*]] {
+// CHECK: %[[ACC:.*]] = scf.if %{{.*}} -> (vector<2x32xf32>) {
+// CHECK: vector.transfer_read
+// CHECK: %[[NEXT:.*]] = arith.addi %[[J]], %[[C1]] : index
+// CHECK-COUNT-4: memref.prefetch {{.*}}, write, locality<3>, data
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]])
+func.func @zero_first_kernel(%c: memref<?x?x2x32xf32>, %b: memref<?x32xf32>, %i: index, %n: index, %k: index, %first: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %zeros = arith.constant dense<0.0> : vector<2x32xf32>
+  scf.for %j = %c0 to %n step %c1 {
+    %tile = memref.subview %c[%i, %j, 0, 0] [1, 1, 2, 32] [1, 1, 1, 1] : memref<?x?x2x32xf32> to memref<1x1x2x32xf32, strided<[?, 64, 32, 1], offset: ?>>
+    %acc = scf.if %first -> (vector<2x32xf32>) {
+      scf.yield %zeros : vector<2x32xf32>
+    } else {
+      %read = vector.transfer_read %tile[%c0, %c0, %c0, %c0], %pad {in_bounds = [true, true]} : memref<1x1x2x32xf32, strided<[?, 64, 32, 1], offset: ?>>, vector<2x32xf32>
+      scf.yield %read : vector<2x32xf32>
+    }
+    %r = scf.for %kk = %c0 to %k step %c1 iter_args(%a = %acc) -> (vector<2x32xf32>) {
+      %row = vector.transfer_read %b[%kk, %c0], %pad {in_bounds = [true]} : memref<?x32xf32>, vector<32xf32>
+      %row2 = vector.broadcast %row : vector<32xf32> to vector<2x32xf32>
+      %s = arith.addf %a, %row2 : vector<2x32xf32>
+      scf.yield %s : vector<2x32xf32>
+    }
+    vector.transfer_write %r, %tile[%c0, %c0, %c0, %c0] {in_bounds = [true, true]} : vector<2x32xf32>, memref<1x1x2x32xf32, strided<[?, 64, 32, 1], offset: ?>>
+  }
+  return
+}

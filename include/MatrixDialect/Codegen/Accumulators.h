@@ -23,8 +23,11 @@ namespace matrix {
 
 /// The scf.for whose iter_args start from the vector `read` reads, itself
 /// or through one vector.broadcast (to the 1 x 1 x MR x NR shape of the
-/// packed product's kernel): the loop over k of a register kernel, whose
-/// accumulators `read` loads from a tile of C. Null if there is none.
+/// packed product's kernel), directly or as the result of the scf.if
+/// around `read` that yields it (the select between zeros and the read of
+/// transform.matc.zero_first_accumulation): the loop over k of a register
+/// kernel, whose accumulators `read` loads from a tile of C. Null if there
+/// is none.
 scf::ForOp getAccumulatingLoop(vector::TransferReadOp read);
 
 } // namespace matrix

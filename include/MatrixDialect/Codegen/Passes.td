@@ -611,7 +611,10 @@ def MatrixPrefetchAccumulatorTiles
     In an `scf.for` over the register tiles of C whose body reads a tile
     (`vector.transfer_read` from a memref, unmasked, minor identity, its
     place depending on the induction variable) as the initial value of the
-    accumulators of an inner `scf.for` (the loop over k), the tile that the
+    accumulators of an inner `scf.for` (the loop over k), directly or
+    inside an `scf.if` that yields it (transform.matc.zero_first_accumulation
+    selects zeros or the read; the read's memref and indices are then from
+    outside the `scf.if`), the tile that the
     next iteration reads is prefetched before the inner loop starts: one
     `memref.prefetch` (write, locality 3: into the L1) per cache line of
     each row of the tile. The last iteration prefetches its own tile. The
