@@ -29,11 +29,13 @@
 //   - C is computed in blocks of MC rows and all columns (one scf.forall
 //     iteration, the unit of multi-threading; with T threads, blocks of
 //     ceil(M / T) rows when that is fewer, computed at run time by
-//     transform.matc.thread_row_block) held packed, then unpacked into C
-//     in the same iteration; the first k-block starts its register tiles
-//     from zeros (transform.matc.zero_first_accumulation), so the
-//     packed block is never zero-filled, as BLIS's micro-kernel does not
-//     read C when beta is zero;
+//     transform.matc.thread_row_block) held packed between k-blocks; the
+//     first k-block starts its register tiles from zeros
+//     (transform.matc.zero_first_accumulation), so the packed block is
+//     never zero-filled, as BLIS's micro-kernel does not read C when beta
+//     is zero, and the last one writes them into C itself
+//     (transform.matc.fuse_unpack_into_last_k_block), so the packed block
+//     is never unpacked, as BLIS's micro-kernel stores its tile to C;
 //   - k runs by KC-blocks; per block, the block of A (MC x KC) is packed
 //     once, then the columns run by NC-blocks, the block of B (KC x NC)
 //     packed per column block: A is packed once in all and B once per
@@ -292,7 +294,7 @@ module attributes {transform.with_named_sequence} {
       %kc: !transform.param<i64> {transform.readonly}, %mc: !transform.param<i64> {transform.readonly},
       %nc_panels: !transform.param<i64> {transform.readonly}, %pack_k: !transform.param<i64> {transform.readonly},
       %pack_w: !transform.param<i64> {transform.readonly}, %ncb: !transform.param<i64> {transform.readonly},
-      %threads: !transform.param<i64> {transform.readonly}) {
+      %threads: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     %func = transform.get_parent_op %packed {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %unpack = transform.get_consumers_of_result %packed[0] : (!transform.any_op) -> !transform.any_op
     %pack_a = transform.get_producer_of_operand %packed[0] : (!transform.any_op) -> !transform.any_op
@@ -332,7 +334,7 @@ module attributes {transform.with_named_sequence} {
     // once they are resolved.
     %product_k, %loop_k = transform.structured.fuse %product_t tile_sizes [0, 0, %kc, 0, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    // Found again once the kernel is vectorized (@zero_first_k_blocks).
+    // Found again once the kernel is vectorized (@finish_k_blocks).
     transform.annotate %loop_k "matc.k_blocks" : !transform.any_op
     transform.apply_patterns to %forall_3 {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
@@ -391,24 +393,13 @@ module attributes {transform.with_named_sequence} {
     transform.include @vectorize_a_block_pack failures(propagate) (%block_a, %pack_k, %pack_w)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
 
-    // The fill and the unpacking of the tile of C, one register tile at a
-    // time (masked at the edges of C). The fill is left to
-    // @zero_first_k_blocks (@schedule_all), which drops it where it can.
-    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %forall_5
+    // The unpacking of the block of C is left to @finish_k_blocks (its
+    // last k-block writes C itself), and so is the fill
+    // (@finish_k_blocks drops it where it can); the caller tags the
+    // unpack with its element type.
+    %unpack_c = transform.structured.match ops{["linalg.unpack"]} in %forall_5
         : (!transform.any_op) -> !transform.any_op
-    %unpacks_t, %unpacks_l:2 = transform.structured.tile_using_for %unpacks tile_sizes [%mr, %nr]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // The loops over the tiles peeled (the inner ones first): only the last
-    // row and column of tiles are masked (a masked store is 42 micro-ops on Zen 1-3).
-    %unpack_loops = transform.merge_handles %unpacks_l#1, %unpacks_l#0 : !transform.any_op
-    transform.include @peel_each_if_ragged failures(propagate) (%unpack_loops)
-        : (!transform.any_op) -> ()
-    %unpacks_all = transform.structured.match ops{["linalg.unpack"]} in %forall_5
-        : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %unpacks_all vector_sizes [1, 1, %mr, %nr]
-        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
-    transform.yield
+    transform.yield %unpack_c : !transform.any_op
   }
 
   /// A block of rows of an elementwise op with fewer than `%vl` columns,
@@ -722,14 +713,56 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  /// The packed products' first k-blocks start their register tiles from
-  /// zeros instead of a zero-filled block of C
-  /// (transform.matc.zero_first_accumulation on each loop over the
-  /// k-blocks, tagged `matc.k_blocks` by @schedule_packed_matmul, once its
-  /// accumulators are hoisted out of the loops over k). A block whose loop
-  /// does not have the expected form keeps its fill, tiled by register
-  /// tiles and vectorized here (its shape is static then).
-  transform.named_sequence @zero_first_k_blocks(%root: !transform.any_op {transform.readonly}) {
+  /// Unpacks the blocks of C of `%unpacks` (linalg.unpack ops of packed
+  /// products whose last k-block could not write C itself) one register
+  /// tile of `%mr` x `%nr` at a time, masked at the edges of C.
+  transform.named_sequence @vectorize_unpacks(%unpacks: !transform.any_op {transform.consumed},
+      %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly}) {
+    transform.foreach %unpacks : !transform.any_op {
+    ^bb0(%unpack: !transform.any_op):
+      %func = transform.get_parent_op %unpack {isolated_from_above}
+          : (!transform.any_op) -> !transform.any_op
+      %unpack_t, %loops:2 = transform.structured.tile_using_for %unpack tile_sizes [%mr, %nr]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      // Found again after peeling, which copies it.
+      transform.annotate %unpack_t "matc.unpack_tile" : !transform.any_op
+      // The loops over the tiles peeled (the inner ones first): only the
+      // last row and column of tiles are masked (a masked store is 42
+      // micro-ops on Zen 1-3).
+      %unpack_loops = transform.merge_handles %loops#1, %loops#0 : !transform.any_op
+      transform.include @peel_each_if_ragged failures(propagate) (%unpack_loops)
+          : (!transform.any_op) -> ()
+      %tiles = transform.structured.match ops{["linalg.unpack"]} attributes{matc.unpack_tile} in %func
+          : (!transform.any_op) -> !transform.any_op
+      transform.structured.vectorize %tiles vector_sizes [1, 1, %mr, %nr]
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+      transform.apply_patterns to %func {
+        transform.apply_patterns.vector.transfer_permutation_patterns
+        transform.apply_patterns.vector.lower_masked_transfers
+        transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+        transform.apply_patterns.canonicalization
+      } : !transform.any_op
+    }
+    transform.yield
+  }
+
+  /// The packed products' k-blocks, once their accumulators are hoisted
+  /// out of the loops over k (each loop over the k-blocks, tagged
+  /// `matc.k_blocks` by @schedule_packed_matmul):
+  ///   - the first k-block starts its register tiles from zeros instead of
+  ///     a zero-filled block of C (transform.matc.zero_first_accumulation);
+  ///   - the last one writes its register tiles into C itself instead of
+  ///     the packed block of C, whose unpacking goes
+  ///     (transform.matc.fuse_unpack_into_last_k_block).
+  /// A block whose loop does not have the expected form keeps its fill,
+  /// tiled by register tiles and vectorized here (its shape is static
+  /// then), or its unpacking (the unpacks @schedule_packed_matmul returned,
+  /// tagged `matc.unpack_f32` or `matc.unpack_f64` by @schedule_all),
+  /// vectorized by @vectorize_unpacks.
+  transform.named_sequence @finish_k_blocks(%root: !transform.any_op {transform.readonly},
+      %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
+      %mr64: !transform.param<i64> {transform.readonly}, %nr64: !transform.param<i64> {transform.readonly}) {
     %k_blocks = transform.structured.match ops{["scf.for"]} attributes{matc.k_blocks} in %root
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %k_blocks : !transform.any_op {
@@ -738,12 +771,24 @@ module attributes {transform.with_named_sequence} {
       ^bb1(%l: !transform.any_op):
         transform.matc.zero_first_accumulation %l : !transform.any_op
       }
+      transform.sequence %k_loop : !transform.any_op failures(suppress) {
+      ^bb1(%l: !transform.any_op):
+        transform.matc.fuse_unpack_into_last_k_block %l : !transform.any_op
+      }
     }
     %fills = transform.collect_matching @match_packed_fill in %root
         : (!transform.any_op) -> !transform.any_op
     %fills_t, %fills_l:2 = transform.structured.tile_using_for %fills tile_sizes [1, 1]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.structured.vectorize %fills_t : !transform.any_op
+    %unpacks32 = transform.structured.match ops{["linalg.unpack"]} attributes{matc.unpack_f32} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @vectorize_unpacks failures(propagate) (%unpacks32, %mr32, %nr32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    %unpacks64 = transform.structured.match ops{["linalg.unpack"]} attributes{matc.unpack_f64} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @vectorize_unpacks failures(propagate) (%unpacks64, %mr64, %nr64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -840,12 +885,13 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%op: !transform.any_op):
       %packed = transform.include @matc_pack_matmul_f32 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
-      transform.include @schedule_packed_matmul failures(propagate)
+      %unpack = transform.include @schedule_packed_matmul failures(propagate)
           (%packed, %mr32, %nr32, %kc32, %mc32, %ncp32, %pk32, %pw32, %ncb32, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>) -> ()
+             !transform.param<i64>) -> !transform.any_op
+      transform.annotate %unpack "matc.unpack_f32" : !transform.any_op
     }
     %mm64 = transform.structured.match ops{["linalg.matmul"]}
         attributes{matc.codegen = "matmul_f64"} in %tagged
@@ -854,12 +900,13 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%op: !transform.any_op):
       %packed = transform.include @matc_pack_matmul_f64 failures(propagate) (%op)
           : (!transform.any_op) -> !transform.any_op
-      transform.include @schedule_packed_matmul failures(propagate)
+      %unpack = transform.include @schedule_packed_matmul failures(propagate)
           (%packed, %mr64, %nr64, %kc64, %mc64, %ncp64, %pk64, %pw64, %ncb64, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>) -> ()
+             !transform.param<i64>) -> !transform.any_op
+      transform.annotate %unpack "matc.unpack_f64" : !transform.any_op
     }
 
     %ew32 = transform.structured.match ops{["linalg.generic"]}
@@ -919,8 +966,9 @@ module attributes {transform.with_named_sequence} {
     }
     transform.include @hoist_and_lower_contractions failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
-    transform.include @zero_first_k_blocks failures(propagate) (%tagged)
-        : (!transform.any_op) -> ()
+    transform.include @finish_k_blocks failures(propagate) (%tagged, %mr32, %nr32, %mr64, %nr64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }

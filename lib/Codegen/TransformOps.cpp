@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -377,6 +378,395 @@ DiagnosedSilenceableFailure transform::ZeroFirstAccumulationOp::apply(
 }
 
 void transform::ZeroFirstAccumulationOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// FuseUnpackIntoLastKBlockOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A register tile's write into the packed block of C, as
+/// FuseUnpackIntoLastKBlockOp rewrites it.
+struct TileWrite {
+  /// The kernel's write of the tile into its 1 x 1 x MR x NR slice.
+  vector::TransferWriteOp write;
+  /// The insertion of that slice back into the block it was taken from.
+  tensor::InsertSliceOp insert;
+  /// The offsets whose sums are the tile's place (p, q) in the k-block
+  /// loop's carried block: those of the slices between the two.
+  SmallVector<OpFoldResult> rowTerms, colTerms;
+};
+} // namespace
+
+/// Whether `a` and `b` are the same offsets, sizes and strides.
+static bool haveSameSlice(OffsetSizeAndStrideOpInterface a,
+                          OffsetSizeAndStrideOpInterface b) {
+  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+    return x.size() == y.size() &&
+           llvm::all_of(llvm::zip(x, y), [](auto pair) {
+             return isEqualConstantIntOrValue(std::get<0>(pair),
+                                              std::get<1>(pair));
+           });
+  };
+  return same(a.getMixedOffsets(), b.getMixedOffsets()) &&
+         same(a.getMixedSizes(), b.getMixedSizes()) &&
+         same(a.getMixedStrides(), b.getMixedStrides());
+}
+
+/// Checks that `write` (whose base is made from `carried`, the region
+/// iter_arg of `kLoop`) is a whole MR x NR register tile written into a
+/// 1 x 1 x MR x NR slice of the carried block, inserted back where it was
+/// taken, inside scf.for ops only, and finds the tile's place; see
+/// FuseUnpackIntoLastKBlockOp's description.
+static FailureOr<TileWrite> matchTileWrite(vector::TransferWriteOp write,
+                                           scf::ForOp kLoop, Value carried,
+                                           int64_t mr, int64_t nr) {
+  auto tile = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+  auto tileType = dyn_cast<RankedTensorType>(write.getBase().getType());
+  VectorType vectorType = write.getVectorType();
+  if (!tile || write.getMask() || !tileType ||
+      tileType.getShape() != ArrayRef<int64_t>{1, 1, mr, nr} ||
+      vectorType.getNumElements() != mr * nr || vectorType.getRank() < 2 ||
+      vectorType.getShape().take_back(2) != ArrayRef<int64_t>{mr, nr} ||
+      !write.getPermutationMap().isMinorIdentity() ||
+      !llvm::all_of(write.getIndices(), isZeroInteger) ||
+      !write->hasOneUse())
+    return failure();
+  auto insert = dyn_cast<tensor::InsertSliceOp>(*write->getUsers().begin());
+  if (!insert || insert.getSource() != write.getResult() ||
+      insert.getDest() != tile.getSource() || !haveSameSlice(tile, insert) ||
+      insert->getBlock() != write->getBlock())
+    return failure();
+  // Only loops between the write and the k-block loop.
+  for (Operation *parent = write->getParentOp(); parent != kLoop;
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp>(parent))
+      return failure();
+  TileWrite found{write, insert, {}, {}};
+  Value block = tile.getSource();
+  OffsetSizeAndStrideOpInterface slice = tile;
+  while (true) {
+    if (slice) {
+      ArrayRef<int64_t> shape = slice.getStaticSizes();
+      SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+      if (offsets.size() != 4 || !isZeroInteger(offsets[2]) ||
+          !isZeroInteger(offsets[3]) ||
+          !llvm::all_of(slice.getMixedStrides(), isOneInteger) ||
+          shape.size() != 4)
+        return failure();
+      found.rowTerms.push_back(offsets[0]);
+      found.colTerms.push_back(offsets[1]);
+      slice = nullptr;
+    }
+    if (block == carried)
+      return found;
+    if (auto arg = dyn_cast<BlockArgument>(block)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || loop == kLoop || !loop->isProperAncestor(write) ||
+          arg.getArgNumber() == 0)
+        return failure();
+      block = loop.getTiedLoopInit(arg)->get();
+      continue;
+    }
+    auto outer = block.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!outer)
+      return failure();
+    slice = outer;
+    block = outer.getSource();
+  }
+}
+
+/// Collects in `writes` the register tiles written into the block `carried`
+/// (the region iter_arg of `kLoop`) carries, following it as
+/// collectAccumulatorReads does; fails, setting `offender`, where it flows
+/// elsewhere or a write is not of the expected form.
+static LogicalResult collectTileWrites(scf::ForOp kLoop, Value carried,
+                                       int64_t mr, int64_t nr,
+                                       SmallVectorImpl<TileWrite> &writes,
+                                       Operation *&offender) {
+  SmallVector<Value> worklist = {carried};
+  DenseSet<Value> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      offender = user;
+      if (isa<tensor::DimOp, scf::YieldOp, vector::TransferReadOp>(user))
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (use.getOperandNumber() < loop.getNumControlOperands())
+          return failure();
+        worklist.push_back(loop.getTiedLoopRegionIterArg(&use));
+        continue;
+      }
+      if (isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(user)) {
+        worklist.push_back(user->getResult(0));
+        continue;
+      }
+      auto write = dyn_cast<vector::TransferWriteOp>(user);
+      if (!write || use.get() != write.getBase())
+        return failure();
+      FailureOr<TileWrite> tile = matchTileWrite(write, kLoop, carried, mr, nr);
+      if (failed(tile))
+        return failure();
+      writes.push_back(*tile);
+      worklist.push_back(write.getResult());
+    }
+  }
+  offender = nullptr;
+  return success();
+}
+
+/// Builds, at the rewriter's insertion point, the write of the MR x NR
+/// register tile `tile` into the 2-D tensor `dest` at (`row`, `col`), of
+/// `rows` x `cols` elements: whole when it fits, else under a mask of the
+/// rows and columns left. Returns the written tensor.
+static Value buildDestinationWrite(RewriterBase &rewriter, Location loc,
+                                   Value tile, Value dest, Value row,
+                                   Value col, Value rows, Value cols,
+                                   int64_t mr, int64_t nr) {
+  auto tileType = cast<VectorType>(tile.getType());
+  auto flatType = VectorType::get({mr, nr}, tileType.getElementType());
+  if (tileType != flatType)
+    tile = vector::ShapeCastOp::create(rewriter, loc, flatType, tile);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  AffineExpr d0, d1;
+  bindDims(rewriter.getContext(), d0, d1);
+  auto fits = [&](Value at, int64_t size, Value bound) {
+    Value end = arith::AddIOp::create(
+        rewriter, loc, at, arith::ConstantIndexOp::create(rewriter, loc, size));
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
+                                 end, bound);
+  };
+  Value whole = arith::AndIOp::create(rewriter, loc, fits(row, mr, rows),
+                                      fits(col, nr, cols));
+  auto select = scf::IfOp::create(rewriter, loc, TypeRange{dest.getType()},
+                                  whole, /*withElseRegion=*/true);
+  SmallVector<OpFoldResult> offsets = {row, col};
+  SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
+  auto writeInto = [&](ArrayRef<OpFoldResult> sizes, Value mask) {
+    auto slice = tensor::ExtractSliceOp::create(rewriter, loc, dest, offsets,
+                                                sizes, strides);
+    auto write = vector::TransferWriteOp::create(
+        rewriter, loc, tile, slice.getResult(), ValueRange{c0, c0},
+        ArrayRef<bool>{true, true});
+    if (mask)
+      write.getMaskMutable().assign(mask);
+    auto insert = tensor::InsertSliceOp::create(
+        rewriter, loc, write.getResult(), dest, offsets, sizes, strides);
+    scf::YieldOp::create(rewriter, loc, insert.getResult());
+  };
+  rewriter.setInsertionPointToStart(select.thenBlock());
+  writeInto({rewriter.getIndexAttr(mr), rewriter.getIndexAttr(nr)}, nullptr);
+  rewriter.setInsertionPointToStart(select.elseBlock());
+  auto left = [&](Value at, int64_t size, Value bound) {
+    return affine::makeComposedFoldedAffineMin(
+        rewriter, loc,
+        AffineMap::get(2, 0,
+                       {getAffineConstantExpr(size, rewriter.getContext()),
+                        d1 - d0},
+                       rewriter.getContext()),
+        {at, bound});
+  };
+  OpFoldResult leftRows = left(row, mr, rows), leftCols = left(col, nr, cols);
+  Value mask = vector::CreateMaskOp::create(
+      rewriter, loc, VectorType::get({mr, nr}, rewriter.getI1Type()),
+      ValueRange{getValueOrCreateConstantIndexOp(rewriter, loc, leftRows),
+                 getValueOrCreateConstantIndexOp(rewriter, loc, leftCols)});
+  writeInto({leftRows, leftCols}, mask);
+  rewriter.setInsertionPointAfter(select);
+  return select.getResult(0);
+}
+
+namespace {
+/// The state of one FuseUnpackIntoLastKBlockOp rewrite: threads the
+/// destination through the loops that lead to the tile writes.
+struct LastKBlockFusion {
+  LastKBlockFusion(RewriterBase &rewriter, int64_t mr, int64_t nr)
+      : rewriter(rewriter), mr(mr), nr(nr) {}
+
+  RewriterBase &rewriter;
+  /// The loops between the k-block loop and the writes (not it).
+  DenseSet<Operation *> loopsOnPath;
+  /// The tile writes by their insertion, each with its place in the
+  /// destination (row, column), built before the loops are rewritten.
+  DenseMap<Operation *, std::tuple<TileWrite *, Value, Value>> byInsert;
+  Value isLast, rows, cols;
+  int64_t mr, nr;
+
+  /// `loop` with one more iter_arg starting from `init`, yielded unchanged
+  /// (for now); its attributes kept.
+  scf::ForOp addIterArg(scf::ForOp loop, Value init) {
+    DictionaryAttr attrs = loop->getDiscardableAttrDictionary();
+    auto newLoop = cast<scf::ForOp>(
+        *cast<LoopLikeOpInterface>(*loop).replaceWithAdditionalIterOperands(
+            rewriter, ValueRange{init}, /*replaceInitOperandUsesInLoop=*/false));
+    newLoop->setDiscardableAttrs(attrs);
+    return newLoop;
+  }
+
+  /// Threads `dest` through the ops of `block` in order: each loop on the
+  /// path gets it as an iter_arg, each tile write writes it in the last
+  /// k-block. Returns the destination after the block.
+  Value thread(Block *block, Value dest) {
+    for (Operation &op : llvm::make_early_inc_range(block->without_terminator())) {
+      if (loopsOnPath.contains(&op)) {
+        scf::ForOp loop = addIterArg(cast<scf::ForOp>(op), dest);
+        closeLoop(loop);
+        dest = loop.getResults().back();
+      } else if (auto it = byInsert.find(&op); it != byInsert.end()) {
+        auto [tile, row, col] = it->second;
+        dest = rewriteWrite(*tile, dest, row, col);
+      }
+    }
+    return dest;
+  }
+
+  /// Threads the destination through the body of `loop` (its last
+  /// iter_arg) and yields what the body leaves of it.
+  void closeLoop(scf::ForOp loop) {
+    Value inner = thread(loop.getBody(), loop.getRegionIterArgs().back());
+    Operation *yield = loop.getBody()->getTerminator();
+    rewriter.modifyOpInPlace(yield, [&] {
+      yield->setOperand(yield->getNumOperands() - 1, inner);
+    });
+  }
+
+  /// In the last k-block, the tile goes into `dest` at (`row`, `col`) and
+  /// not into the packed block; in the others, the reverse.
+  Value rewriteWrite(TileWrite &tile, Value dest, Value row, Value col) {
+    Location loc = tile.write.getLoc();
+    rewriter.setInsertionPointAfter(tile.insert);
+    auto select = scf::IfOp::create(
+        rewriter, loc, TypeRange{tile.insert.getType(), dest.getType()},
+        isLast, /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(select.thenBlock());
+    Value written =
+        buildDestinationWrite(rewriter, loc, tile.write.getVector(), dest,
+                              row, col, rows, cols, mr, nr);
+    scf::YieldOp::create(rewriter, loc,
+                         ValueRange{tile.insert.getDest(), written});
+    rewriter.setInsertionPointToStart(select.elseBlock());
+    auto yield = scf::YieldOp::create(
+        rewriter, loc, ValueRange{tile.insert.getResult(), dest});
+    rewriter.replaceAllUsesExcept(tile.insert.getResult(), select.getResult(0),
+                                  yield);
+    rewriter.moveOpBefore(tile.write, yield);
+    rewriter.moveOpBefore(tile.insert, yield);
+    return select.getResult(1);
+  }
+};
+} // namespace
+
+DiagnosedSilenceableFailure transform::FuseUnpackIntoLastKBlockOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto loop = dyn_cast<scf::ForOp>(target);
+    if (!loop)
+      return emitDefiniteFailure()
+             << "expects an scf.for, got '" << target->getName() << "'";
+    // The result only an unpack of the expected form reads.
+    linalg::UnPackOp unpack;
+    unsigned index = 0;
+    for (OpResult result : loop->getResults()) {
+      if (!result.hasOneUse())
+        continue;
+      auto user = dyn_cast<linalg::UnPackOp>(*result.getUsers().begin());
+      if (user && user.getSource() == result) {
+        unpack = user;
+        index = result.getResultNumber();
+        break;
+      }
+    }
+    ArrayRef<int64_t> tiles;
+    if (unpack)
+      tiles = unpack.getStaticInnerTiles();
+    if (!unpack || unpack.getDestType().getRank() != 2 ||
+        unpack.getInnerDimsPos() != ArrayRef<int64_t>{0, 1} ||
+        !isIdentityPermutation(unpack.getOuterDimsPerm()) ||
+        llvm::any_of(tiles, ShapedType::isDynamic))
+      return emitSilenceableError()
+             << "expects a result that only a linalg.unpack of static "
+                "MR x NR tiles into a 2-D tensor reads";
+    int64_t mr = tiles[0], nr = tiles[1];
+    Value carried = loop.getRegionIterArgs()[index];
+    SmallVector<TileWrite> writes;
+    Operation *offender = nullptr;
+    if (failed(collectTileWrites(loop, carried, mr, nr, writes, offender)) ||
+        writes.empty()) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+          << "expects the carried block of C to reach only reads and "
+             "whole register tiles written back in place";
+      if (offender)
+        diag.attachNote(offender->getLoc())
+            << "it reaches '" << offender->getName() << "'";
+      return diag;
+    }
+    // The destination, before the loop (a slice of the result, taken
+    // after it, is moved up when what it slices is defined before).
+    Value dest = unpack.getDest();
+    DominanceInfo dominance;
+    if (!dominance.properlyDominates(dest, loop)) {
+      auto slice = dest.getDefiningOp<tensor::ExtractSliceOp>();
+      if (!slice || slice->getBlock() != loop->getBlock() ||
+          !llvm::all_of(slice->getOperands(), [&](Value operand) {
+            return dominance.properlyDominates(operand, loop);
+          }))
+        return emitSilenceableError()
+               << "expects the unpack's destination to be defined before "
+                  "the loop, or a slice of a tensor that is";
+      rewriter.moveOpBefore(slice, loop);
+    }
+
+    // Everything is checked: build what the writes need (the last
+    // iteration's test, the destination's sizes, each tile's place) while
+    // the loops are as they were, then thread the destination.
+    Location loc = loop.getLoc();
+    LastKBlockFusion fusion(rewriter, mr, nr);
+    rewriter.setInsertionPoint(loop);
+    fusion.rows = tensor::DimOp::create(rewriter, loc, dest, 0);
+    fusion.cols = tensor::DimOp::create(rewriter, loc, dest, 1);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value next = arith::AddIOp::create(rewriter, loc, loop.getInductionVar(),
+                                       loop.getStep());
+    fusion.isLast = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sge, next, loop.getUpperBound());
+    auto placeOf = [&](ArrayRef<OpFoldResult> terms, int64_t size) {
+      SmallVector<AffineExpr> dims;
+      AffineExpr sum = getAffineConstantExpr(0, rewriter.getContext());
+      for (unsigned i = 0; i < terms.size(); ++i)
+        sum = sum + getAffineDimExpr(i, rewriter.getContext());
+      return getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          affine::makeComposedFoldedAffineApply(
+              rewriter, loc,
+              AffineMap::get(terms.size(), 0, sum * size, rewriter.getContext()),
+              terms));
+    };
+    for (TileWrite &tile : writes) {
+      rewriter.setInsertionPoint(tile.write);
+      loc = tile.write.getLoc();
+      Value row = placeOf(tile.rowTerms, mr);
+      Value col = placeOf(tile.colTerms, nr);
+      fusion.byInsert[tile.insert] = {&tile, row, col};
+      for (Operation *parent = tile.write->getParentOp(); parent != loop;
+           parent = parent->getParentOp())
+        fusion.loopsOnPath.insert(parent);
+    }
+    scf::ForOp newLoop = fusion.addIterArg(loop, dest);
+    fusion.closeLoop(newLoop);
+    rewriter.replaceOp(unpack, newLoop.getResults().back());
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::FuseUnpackIntoLastKBlockOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getTargetMutable(), effects);
   modifiesPayload(effects);

@@ -16,13 +16,18 @@
 // register kernel keeps a 12 x 32 tile in registers across the k-block (the
 // loop carries the vector) and updates it with 12 vector.fma on
 // vector<32xf32> per step of k; there is no other kernel (no remainder: the
-// packing pads). The tile is unpacked into C.
+// packing pads). In the last k-block the register tile goes into C itself,
+// not into the packed tile (transform.matc.fuse_unpack_into_last_k_block):
+// whole, or masked where it crosses the edge of C; nothing is unpacked.
 // CHECK-LABEL: func.func @matmul_f32
-// CHECK: %[[C:.*]] = scf.forall ({{.*}}) in ({{.*}}) shared_outs({{.*}}) -> (tensor<?x?xf32>)
+// CHECK: %[[C:.*]] = scf.forall ({{.*}}) in ({{.*}}) shared_outs(%[[OUT:.*]] = {{.*}}) -> (tensor<?x?xf32>)
 // CHECK: %[[BLOCK:.*]] = tensor.empty({{.*}}) : tensor<?x?x12x32xf32>
 // CHECK-NOT: vector.transfer_write
-// CHECK: scf.for %[[KB:.*]] = %c0 to %{{.*}} step %c256 iter_args(%{{.*}} = %[[BLOCK]])
-// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[KB]], %c0
+// CHECK: %[[DEST:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK: %[[KBLOCKS:.*]]:2 = scf.for %[[KB:.*]] = %c0 to %[[K:.*]] step %c256 iter_args(%{{.*}} = %[[BLOCK]], %{{.*}} = %[[DEST]])
+// CHECK-DAG: %[[NEXT:.*]] = arith.addi %[[KB]], %c256
+// CHECK-DAG: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %[[K]]
+// CHECK-DAG: %[[FIRST:.*]] = arith.cmpi eq, %[[KB]], %c0
 // CHECK: tensor.empty({{.*}}) : tensor<?x?x12xf32>
 // CHECK: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16x16xf32>
 // CHECK-COUNT-64: vector.shuffle
@@ -39,8 +44,18 @@
 // CHECK-COUNT-12: vector.fma {{.*}} : vector<32xf32>
 // CHECK-NOT: vector.fma
 // CHECK: scf.yield
+// CHECK: scf.if %[[LAST]] -> (tensor<?x?x12x32xf32>, tensor<?x?xf32>)
+// CHECK: scf.if {{.*}} -> (tensor<?x?xf32>)
+// CHECK: vector.transfer_write {{.*}} {in_bounds = [true, true]} : vector<12x32xf32>, tensor<12x32xf32>
+// CHECK: } else {
+// CHECK: %[[MASK:.*]] = vector.create_mask {{.*}} : vector<12x32xi1>
+// CHECK: vector.transfer_write {{.*}}, %[[MASK]] {in_bounds = [true, true]} : vector<12x32xf32>, tensor<?x?xf32>
+// CHECK: } else {
+// CHECK: vector.transfer_write {{.*}} : vector<12x32xf32>, tensor<1x1x12x32xf32>
 // CHECK-NOT: vector.fma
+// CHECK-NOT: linalg.unpack
 // CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[KBLOCKS]]#1 into %[[OUT]]
 // CHECK: return %[[C]]
 
 // For 16 registers of 256 bits: 6 x 16 (12 ymm accumulators), k-blocks of

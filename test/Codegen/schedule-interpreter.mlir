@@ -1,7 +1,7 @@
 // RUN: matc-opt %s --transform-preload-library=transform-library-paths=%matc_src_root/lib/Codegen/Schedule.mlir --transform-interpreter="entry-point=test_codegen debug-payload-root-tag=payload" | FileCheck %s
 
-// The schedule is a plain transform-dialect library, with matc's one
-// transform op (transform.matc.thread_row_block): matc-opt runs it with the
+// The schedule is a plain transform-dialect library, with matc's own
+// transform ops: matc-opt runs it with the
 // upstream interpreter and its expensive checks (handle invalidation) on,
 // which matrix-codegen turns off for compile time. The entry point and the
 // packing sequences, which matrix-codegen generates from its sizes, are
@@ -10,8 +10,9 @@
 // one result feeds the other and a transpose (the case where pattern sets
 // applied to a whole function would fold the transpose into an unpack).
 
-// The unpacking of C: the tiles inside C unmasked, those at its edges
-// masked (the loops over the tiles peeled).
+// The last k-block writes its register tiles into C itself
+// (transform.matc.fuse_unpack_into_last_k_block): whole inside C, masked at
+// its edges; nothing is unpacked.
 // With 2 threads, the forall runs over blocks of rows computed from M: an
 // even number of them, as few as MC = 474 rows each allows (ceil(M / 948)
 // per thread), ceil(M / blocks) rows each rounded up to MR = 6, at most MC.
@@ -38,10 +39,9 @@
 
 // CHECK-LABEL: func.func @chained
 // CHECK: scf.forall
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %c0] {in_bounds = [true, true]} : vector<6x16xf32>, tensor<6x16xf32>
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %c0], %{{.*}} {in_bounds = [true, true]} : vector<6x16xf32>, tensor<6x?xf32>
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %c0], %{{.*}} {in_bounds = [true, true]} : vector<6x16xf32>, tensor<?x16xf32>
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %c0], %{{.*}} {in_bounds = [true, true]} : vector<6x16xf32>, tensor<?x?xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<6x16xf32>, tensor<6x16xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : vector<6x16xf32>, tensor<?x?xf32>
+// CHECK-NOT: linalg.unpack
 // CHECK: scf.forall
 // CHECK: scf.forall
 // CHECK: return

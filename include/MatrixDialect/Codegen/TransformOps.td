@@ -99,6 +99,49 @@ def ZeroFirstAccumulationOp : Op<Transform_Dialect,
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def FuseUnpackIntoLastKBlockOp : Op<Transform_Dialect,
+    "matc.fuse_unpack_into_last_k_block",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The last k-block writes its register tiles into C itself";
+  let description = [{
+    For each payload op of `target`, an scf.for over the k-blocks of a
+    packed product (on tensors, its register kernel vectorized and its
+    accumulators hoisted, as transform.matc.zero_first_accumulation
+    expects) one of whose results only a `linalg.unpack` reads, which
+    unpacks the packed block of C ([M/MR, N/NR, MR, NR], inner_dims_pos
+    [0, 1], no outer permutation, static MR and NR) into a 2-D
+    destination: in the loop's last iteration (induction variable + step
+    >= upper bound) each register tile is written into the destination at
+    rows [p * MR, p * MR + MR) and columns [q * NR, q * NR + NR), (p, q) its
+    place in the packed block, instead of into the packed block; tiles
+    that cross the edge of the destination are written under a mask
+    (`vector.create_mask` of the rows and columns left), the others whole.
+    The destination is carried through the loops between the k-block loop
+    and each write as one more iter_arg; the unpack is erased and its
+    result replaced by the k-block loop's new result. This is BLIS's
+    micro-kernel storing its tile of C straight to C (Van Zee and van de
+    Geijn, "BLIS", TOMS 2015): the packed block of C is neither written in
+    the last k-block nor read back to unpack it (with one k-block, K <= KC,
+    it is not touched at all).
+
+    The rewrite relies on what tiling guarantees: the loop runs at least
+    once and its last iteration writes every tile of the block. It checks
+    that the carried block flows only through scf.for iter_args,
+    `tensor.extract_slice`, `tensor.insert_slice`, `vector.transfer_read`,
+    `tensor.dim`, `scf.yield` and whole-tile, unmasked
+    `vector.transfer_write`s of MR x NR vectors into a 1 x 1 x MR x NR
+    slice that is inserted back where it was taken, found from the loop's
+    iter_arg through slices and iter_args alone, each inside scf.for ops
+    only; and that the unpack's destination is, or can be moved to be,
+    defined before the loop. Otherwise nothing changes: a silenceable
+    failure whose note says what was found. A target that is not an scf.for
+    is a definite failure. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def ApplyUnrollTransposesPatternsOp : Op<Transform_Dialect,
     "apply_patterns.matc.unroll_transposes",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
