@@ -187,16 +187,17 @@ static bool isZeroConstant(Value value) {
   return isZeroIntegerOrFloat(getAsOpFoldResult(value));
 }
 
-/// Collects in `reads` the accumulator reads of the tensor `carried` (a
-/// region iter_arg of the first k-block) as the op's description says:
-/// follows it, and the tensors made of it, through nested scf.for
-/// iter_args, tensor.extract_slice, tensor.insert_slice and the
-/// destinations of whole-tile vector.transfer_write; fails,
-/// setting `offender`, if it flows anywhere else.
+/// Follows the tensor `carried` (a region iter_arg of a loop over the
+/// k-blocks) and the tensors made of it through nested scf.for iter_args,
+/// tensor.extract_slice and tensor.insert_slice; tensor.dim and scf.yield
+/// uses pass. Every other use goes to `visit`, which returns the tensor it
+/// makes of the carried one to follow further (null: none), or fails.
+/// Fails, setting `offender` to the user, where `visit` fails or the block
+/// is a loop's bound.
 static LogicalResult
-collectAccumulatorReads(Value carried,
-                        SmallVectorImpl<vector::TransferReadOp> &reads,
-                        Operation *&offender) {
+walkCarriedBlock(Value carried,
+                 function_ref<FailureOr<Value>(OpOperand &)> visit,
+                 Operation *&offender) {
   SmallVector<Value> worklist = {carried};
   DenseSet<Value> visited;
   while (!worklist.empty()) {
@@ -214,38 +215,53 @@ collectAccumulatorReads(Value carried,
         worklist.push_back(loop.getTiedLoopRegionIterArg(&use));
         continue;
       }
-      if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user)) {
-        worklist.push_back(slice.getResult());
+      if (isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(user)) {
+        worklist.push_back(user->getResult(0));
         continue;
       }
-      if (auto insert = dyn_cast<tensor::InsertSliceOp>(user)) {
-        // Into the block, or a written tile into it.
-        worklist.push_back(insert.getResult());
-        continue;
-      }
-      if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
-        // Written over whole (the kernel's result into its tile): the
-        // carried values only pass through it.
-        auto type = dyn_cast<RankedTensorType>(write.getBase().getType());
-        if (use.get() != write.getBase() || write.getMask() || !type ||
-            !type.hasStaticShape() ||
-            type.getNumElements() != write.getVectorType().getNumElements() ||
-            !llvm::all_of(write.getIndices(), isZeroInteger))
-          return failure();
-        worklist.push_back(write.getResult());
-        continue;
-      }
-      auto read = dyn_cast<vector::TransferReadOp>(user);
-      // (Its padding is never read if it is in bounds.)
-      if (!read || read.getMask() || !matrix::getAccumulatingLoop(read) ||
-          !(isZeroConstant(read.getPadding()) ||
-            llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; })))
+      FailureOr<Value> next = visit(use);
+      if (failed(next))
         return failure();
-      reads.push_back(read);
+      if (*next)
+        worklist.push_back(*next);
     }
   }
   offender = nullptr;
   return success();
+}
+
+/// Collects in `reads` the accumulator reads of the tensor `carried` (a
+/// region iter_arg of the first k-block) as the op's description says:
+/// follows it (walkCarriedBlock) through the destinations of whole-tile
+/// vector.transfer_write too; fails, setting `offender`, if it flows
+/// anywhere else.
+static LogicalResult
+collectAccumulatorReads(Value carried,
+                        SmallVectorImpl<vector::TransferReadOp> &reads,
+                        Operation *&offender) {
+  auto visit = [&](OpOperand &use) -> FailureOr<Value> {
+    Operation *user = use.getOwner();
+    if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
+      // Written over whole (the kernel's result into its tile): the
+      // carried values only pass through it.
+      auto type = dyn_cast<RankedTensorType>(write.getBase().getType());
+      if (use.get() != write.getBase() || write.getMask() || !type ||
+          !type.hasStaticShape() ||
+          type.getNumElements() != write.getVectorType().getNumElements() ||
+          !llvm::all_of(write.getIndices(), isZeroInteger))
+        return failure();
+      return write.getResult();
+    }
+    auto read = dyn_cast<vector::TransferReadOp>(user);
+    // (Its padding is never read if it is in bounds.)
+    if (!read || read.getMask() || !matrix::getAccumulatingLoop(read) ||
+        !(isZeroConstant(read.getPadding()) ||
+          llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; })))
+      return failure();
+    reads.push_back(read);
+    return Value();
+  };
+  return walkCarriedBlock(carried, visit, offender);
 }
 
 /// Whether `slice` (a tensor.extract_slice or tensor.insert_slice) covers
@@ -480,46 +496,28 @@ static FailureOr<TileWrite> matchTileWrite(vector::TransferWriteOp write,
 }
 
 /// Collects in `writes` the register tiles written into the block `carried`
-/// (the region iter_arg of `kLoop`) carries, following it as
-/// collectAccumulatorReads does; fails, setting `offender`, where it flows
+/// (the region iter_arg of `kLoop`) carries, following it
+/// (walkCarriedBlock) through vector.transfer_read, which pass, and the
+/// destinations of the writes; fails, setting `offender`, where it flows
 /// elsewhere or a write is not of the expected form.
 static LogicalResult collectTileWrites(scf::ForOp kLoop, Value carried,
                                        int64_t mr, int64_t nr,
                                        SmallVectorImpl<TileWrite> &writes,
                                        Operation *&offender) {
-  SmallVector<Value> worklist = {carried};
-  DenseSet<Value> visited;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!visited.insert(value).second)
-      continue;
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      offender = user;
-      if (isa<tensor::DimOp, scf::YieldOp, vector::TransferReadOp>(user))
-        continue;
-      if (auto loop = dyn_cast<scf::ForOp>(user)) {
-        if (use.getOperandNumber() < loop.getNumControlOperands())
-          return failure();
-        worklist.push_back(loop.getTiedLoopRegionIterArg(&use));
-        continue;
-      }
-      if (isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(user)) {
-        worklist.push_back(user->getResult(0));
-        continue;
-      }
-      auto write = dyn_cast<vector::TransferWriteOp>(user);
-      if (!write || use.get() != write.getBase())
-        return failure();
-      FailureOr<TileWrite> tile = matchTileWrite(write, kLoop, carried, mr, nr);
-      if (failed(tile))
-        return failure();
-      writes.push_back(*tile);
-      worklist.push_back(write.getResult());
-    }
-  }
-  offender = nullptr;
-  return success();
+  auto visit = [&](OpOperand &use) -> FailureOr<Value> {
+    Operation *user = use.getOwner();
+    if (isa<vector::TransferReadOp>(user))
+      return Value();
+    auto write = dyn_cast<vector::TransferWriteOp>(user);
+    if (!write || use.get() != write.getBase())
+      return failure();
+    FailureOr<TileWrite> tile = matchTileWrite(write, kLoop, carried, mr, nr);
+    if (failed(tile))
+      return failure();
+    writes.push_back(*tile);
+    return write.getResult();
+  };
+  return walkCarriedBlock(carried, visit, offender);
 }
 
 /// Builds, at the rewriter's insertion point, the write of the MR x NR
