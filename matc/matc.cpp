@@ -62,6 +62,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #if defined(__linux__) && defined(__x86_64__)
 #include <ucontext.h>
@@ -490,6 +491,21 @@ ProgramFaultReport::ProgramFaultReport() {}
 ProgramFaultReport::~ProgramFaultReport() {}
 #endif
 
+/// At exit: a write to standard output that failed and that nothing
+/// reported (LLVM's option parser prints --help and --version to
+/// llvm::outs() and exits) is matc's error, exit status 1, instead of
+/// raw_fd_ostream's "LLVM ERROR: IO failure on output stream" from its
+/// destructor (a new-user finding: `matc --version > /dev/full`).
+static void reportUnwrittenStandardOutput() {
+  llvm::raw_fd_ostream &out = llvm::outs();
+  out.flush();
+  if (std::error_code error = out.error()) {
+    out.clear_error();
+    matc::fail("cannot write standard output: " + error.message());
+    std::_Exit(1);
+  }
+}
+
 /// JIT-compiles `module` (in the LLVM dialect) and calls its `main`.
 static int runJit(ModuleOp module) {
   llvm::InitializeNativeTarget();
@@ -543,6 +559,9 @@ static int runJit(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // llvm::outs() first, so that the handler runs before its destructor.
+  (void)llvm::outs();
+  std::atexit(reportUnwrittenStandardOutput);
   // MLIR's own inspection options (--mlir-print-debuginfo,
   // --mlir-print-ir-after-all, --mlir-timing, ...), listed by --help-hidden.
   // The passes of the pipeline first, so that --mlir-print-ir-before=PASS
