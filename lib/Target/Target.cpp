@@ -320,6 +320,12 @@ mlir::matrix::resolveTarget(const TargetOptions &options) {
       target.features = features.getString();
     } else {
       target.cpu = "generic";
+      // As clang does for Linux on RISC-V 64: RV64GC, with the lp64d ABI
+      // (createTargetMachine). LLVM's generic RISC-V CPU alone is RV64I with
+      // soft float, objects a Linux toolchain will not link with its C
+      // library (a new-user finding).
+      if (triple.isRISCV64() && triple.isOSLinux() && target.features.empty())
+        target.features = "+m,+a,+f,+d,+c,+zicsr,+zifencei";
     }
   }
   // An empty CPU keeps the subtarget from warning about an unknown one.
@@ -444,6 +450,17 @@ mlir::matrix::createTargetMachine(const TargetDescription &target,
     return makeError("cannot generate code for '" + target.triple +
                      "': " + error);
   llvm::TargetOptions options;
+  // RISC-V's ABI follows the floating-point registers the subtarget has, as
+  // clang's default does (lp64d with D, lp64f with F only, else lp64);
+  // LLVM's own default is lp64 whatever the CPU.
+  if (triple.isRISCV64()) {
+    std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+        backend->createMCSubtargetInfo(triple, target.cpu, target.features));
+    options.MCOptions.ABIName =
+        subtarget && subtarget->checkFeatures("+d")   ? "lp64d"
+        : subtarget && subtarget->checkFeatures("+f") ? "lp64f"
+                                                      : "lp64";
+  }
   std::unique_ptr<llvm::TargetMachine> machine(backend->createTargetMachine(
       triple, target.cpu, target.features, options, llvm::Reloc::PIC_,
       std::nullopt, getCodeGenOptLevel(optLevel)));
