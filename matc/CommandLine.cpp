@@ -29,6 +29,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unistd.h>
@@ -274,6 +275,15 @@ static std::string optionError(StringRef written, StringRef message,
     // `-O --run`: the next argument was taken as the missing value.
     if (value.size() > 1 && value[0] == '-' && !llvm::isDigit(value[1]))
       return (written + " needs a value ('" + value + "' is an option)").str();
+    // Digits that cl refused for an unsigned option: out of its range.
+    if (describeType(type) == "a non-negative integer" && !value.empty() &&
+        llvm::all_of(value, llvm::isDigit))
+      return (written + ": '" + value + "' is too large (at most " +
+              std::to_string(type == "uint"
+                                 ? uint64_t(std::numeric_limits<unsigned>::max())
+                                 : std::numeric_limits<uint64_t>::max()) +
+              ")")
+          .str();
     return (written + ": '" + value + "' is not " + describeType(type) +
             " (see matc --help)")
         .str();

@@ -137,7 +137,8 @@ llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
        {std::make_tuple(&targetL1D, &options.l1dBytes, "--target-l1d"),
         std::make_tuple(&targetL2, &options.l2Bytes, "--target-l2"),
         std::make_tuple(&targetL3, &options.l3Bytes, "--target-l3")}) {
-    if (text->empty())
+    // Given empty (`--target-l1d=`) is an error, not the default.
+    if (text->empty() && !text->getNumOccurrences())
       continue;
     *size = mlir::matrix::parseByteSize(*text);
     if (!*size)
@@ -151,7 +152,7 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
   for (auto [text, tiles, name] :
        {std::make_tuple(&matmulF32, &options.matmulF32, "--matmul-f32"),
         std::make_tuple(&matmulF64, &options.matmulF64, "--matmul-f64")}) {
-    if (text->empty())
+    if (text->empty() && !text->getNumOccurrences())
       continue;
     llvm::Expected<mlir::matrix::MatmulTiles> parsed =
         mlir::matrix::parseMatmulTiles(*text);

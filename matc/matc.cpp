@@ -202,11 +202,14 @@ checkRanksOptions(const matc::NativeRequest &native) {
     return "--run cannot start MPI processes: build an executable (-o "
            "prog) and run it with 'mpiexec -n " +
            std::to_string(numRanks) + " ./prog'";
+  // Its executable exports no C entry points of Mat functions
+  // (docs/distributed.md): nothing a header or signatures would describe.
   if (native.kind == matc::NativeKind::SharedLibrary ||
-      native.kind == matc::NativeKind::Header)
+      native.kind == matc::NativeKind::Header ||
+      emitAction == Emit::Signatures)
     return std::string("--ranks builds an MPI program: an executable, an "
-                       "object (-c) or an --emit stage, not a shared library "
-                       "or a C header");
+                       "object (-c) or an --emit stage, not a shared library, "
+                       "a C header or --emit=signatures");
   return std::nullopt;
 }
 
