@@ -226,9 +226,14 @@ static std::string unknownValue(StringRef written, StringRef option,
   return message + ")";
 }
 
+/// Whether cl's type name `type` is an unsigned integer type.
+static bool isUnsignedType(StringRef type) {
+  return type == "uint" || type == "ulong" || type == "ullong";
+}
+
 /// What a value of the C++ type cl names `type` ("uint", ...) is.
 static StringRef describeType(StringRef type) {
-  if (type == "uint" || type == "ulong" || type == "ullong")
+  if (isUnsignedType(type))
     return "a non-negative integer";
   if (type == "integer" || type == "long" || type == "llong")
     return "an integer";
@@ -276,7 +281,7 @@ static std::string optionError(StringRef written, StringRef message,
     if (value.size() > 1 && value[0] == '-' && !llvm::isDigit(value[1]))
       return (written + " needs a value ('" + value + "' is an option)").str();
     // Digits that cl refused for an unsigned option: out of its range.
-    if (describeType(type) == "a non-negative integer" && !value.empty() &&
+    if (isUnsignedType(type) && !value.empty() &&
         llvm::all_of(value, llvm::isDigit))
       return (written + ": '" + value + "' is too large (at most " +
               std::to_string(type == "uint"

@@ -417,21 +417,6 @@ struct TileWrite {
 };
 } // namespace
 
-/// Whether `a` and `b` are the same offsets, sizes and strides.
-static bool haveSameSlice(OffsetSizeAndStrideOpInterface a,
-                          OffsetSizeAndStrideOpInterface b) {
-  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
-    return x.size() == y.size() &&
-           llvm::all_of(llvm::zip(x, y), [](auto pair) {
-             return isEqualConstantIntOrValue(std::get<0>(pair),
-                                              std::get<1>(pair));
-           });
-  };
-  return same(a.getMixedOffsets(), b.getMixedOffsets()) &&
-         same(a.getMixedSizes(), b.getMixedSizes()) &&
-         same(a.getMixedStrides(), b.getMixedStrides());
-}
-
 /// Checks that `write` (whose base is made from `carried`, the region
 /// iter_arg of `kLoop`) is a whole MR x NR register tile written into a
 /// 1 x 1 x MR x NR slice of the carried block, inserted back where it was
@@ -453,7 +438,8 @@ static FailureOr<TileWrite> matchTileWrite(vector::TransferWriteOp write,
     return failure();
   auto insert = dyn_cast<tensor::InsertSliceOp>(*write->getUsers().begin());
   if (!insert || insert.getSource() != write.getResult() ||
-      insert.getDest() != tile.getSource() || !haveSameSlice(tile, insert) ||
+      insert.getDest() != tile.getSource() ||
+      !tile.isSameAs(insert, isEqualConstantIntOrValue) ||
       insert->getBlock() != write->getBlock())
     return failure();
   // Only loops between the write and the k-block loop.
@@ -466,12 +452,10 @@ static FailureOr<TileWrite> matchTileWrite(vector::TransferWriteOp write,
   OffsetSizeAndStrideOpInterface slice = tile;
   while (true) {
     if (slice) {
-      ArrayRef<int64_t> shape = slice.getStaticSizes();
       SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
       if (offsets.size() != 4 || !isZeroInteger(offsets[2]) ||
           !isZeroInteger(offsets[3]) ||
-          !llvm::all_of(slice.getMixedStrides(), isOneInteger) ||
-          shape.size() != 4)
+          !llvm::all_of(slice.getMixedStrides(), isOneInteger))
         return failure();
       found.rowTerms.push_back(offsets[0]);
       found.colTerms.push_back(offsets[1]);
@@ -736,7 +720,6 @@ DiagnosedSilenceableFailure transform::FuseUnpackIntoLastKBlockOp::apply(
     fusion.isLast = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::sge, next, loop.getUpperBound());
     auto placeOf = [&](ArrayRef<OpFoldResult> terms, int64_t size) {
-      SmallVector<AffineExpr> dims;
       AffineExpr sum = getAffineConstantExpr(0, rewriter.getContext());
       for (unsigned i = 0; i < terms.size(); ++i)
         sum = sum + getAffineDimExpr(i, rewriter.getContext());
