@@ -216,6 +216,7 @@ checkRanksOptions(const matc::NativeRequest &native) {
 /// `--threads N`: libLLVM already registers a global option named
 /// "threads", so matc takes this one out of argv before cl sees it.
 static unsigned numThreads = 0;
+static bool threadsGiven = false;
 static cl::extrahelp threadsHelp(
     "  --threads <n>            - Threads for the optimized code (default 0: "
     "all cores)\n");
@@ -245,6 +246,7 @@ extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
     if (value.getAsInteger(10, numThreads) || numThreads > 1024)
       return "--threads: '" + value.str() +
              "' is not a thread count (0 to 1024)";
+    threadsGiven = true;
     args.erase(args.begin() + i, args.begin() + i + taken);
     --i;
   }
@@ -609,7 +611,9 @@ int main(int argc, char **argv) {
                                        StringRef(value).lower());
 
   if (printTarget) {
-    // It prints and exits: an output asked for too would be ignored.
+    // It prints and exits: an input or an output given too would be
+    // ignored (a new-user finding: `--print-target missing.mat` said
+    // nothing of the file).
     llvm::SmallVector<StringRef> outputs;
     if (runProgram)
       outputs.push_back("--run");
@@ -621,6 +625,9 @@ int main(int argc, char **argv) {
     if (!outputs.empty())
       return fail("--print-target prints the target and exits: it cannot be "
                   "combined with " + outputs.front());
+    if (inputFilename.getNumOccurrences())
+      return fail("--print-target prints the target and exits: it takes no "
+                  "input file (given '" + inputFilename + "')");
     llvm::Expected<matrix::TargetDescription> target =
         matc::resolveTargetOptions();
     if (!target)
@@ -677,6 +684,16 @@ int main(int argc, char **argv) {
     return fail(toString(native.takeError()));
   if (std::optional<std::string> error = checkRanksOptions(*native))
     return fail(*error);
+  // As --target-cpu: the entry points of the header and the signatures are
+  // the same for every thread count (a new-user finding: it was silently
+  // ignored).
+  if (threadsGiven && (native->kind == matc::NativeKind::Header ||
+                       emitAction == Emit::Signatures))
+    return fail(std::string("--threads applies only to compiled code; the ") +
+                (emitAction == Emit::Signatures
+                     ? "signatures of --emit=signatures are"
+                     : "C header of --emit-header is") +
+                " the same for every thread count");
   // Never write over the source: `-o prog.mat` is a slip, not a request.
   if (inputFilename != "-") {
     StringRef output = native->kind == matc::NativeKind::None ||

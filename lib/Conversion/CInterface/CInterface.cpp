@@ -258,14 +258,23 @@ SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
   auto add = [&](CParameter::Kind kind, std::string name, int argIndex,
                  unsigned dim, Type element) {
     // `_Foo`, `__x`: the leading underscores give way to `arg_` (`arg_Foo`,
-    // `arg_x`); `_` appended could never make them the user's. Then a
-    // keyword, a macro or a name taken gets `_` appended until it is free.
+    // `arg_x`); `_` appended could never make them the user's.
     if (isReservedForImplementation(name))
       name = "arg_" + StringRef(name).ltrim('_').str();
-    while (isReservedInC(name) || used.contains(name))
-      name += "_";
-    used.insert(name);
-    params.push_back({kind, name, argIndex, dim, element});
+    // C++ reserves every name holding `__` ([lex.name]): one `_` per run.
+    std::string collapsed;
+    for (char c : name)
+      if (c != '_' || collapsed.empty() || collapsed.back() != '_')
+        collapsed += c;
+    // A keyword, a macro or a name taken gets `_` appended, then `_2`,
+    // `_3`, ... (never a second `_`: `int` is `int_`, its rows `int_rows`).
+    std::string stem = StringRef(collapsed).rtrim('_').str();
+    std::string candidate = collapsed;
+    for (unsigned n = 1; isReservedInC(candidate) || used.contains(candidate);
+         ++n)
+      candidate = stem + "_" + (n == 1 ? "" : std::to_string(n));
+    used.insert(candidate);
+    params.push_back({kind, candidate, argIndex, dim, element});
   };
   auto addValue = [&](Type type, StringRef name, int argIndex) {
     auto tensor = dyn_cast<RankedTensorType>(type);
@@ -278,7 +287,7 @@ SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
     // gets a `_` if another parameter is called `a_rows`, not `a`.
     add(CParameter::Kind::Pointer, name.str(), argIndex, 0,
         tensor.getElementType());
-    std::string base = params.back().name;
+    std::string base = StringRef(params.back().name).rtrim('_').str();
     for (unsigned d = 0; d < 2; ++d)
       if (tensor.isDynamicDim(d))
         add(CParameter::Kind::Size, base + (d == 0 ? "_rows" : "_cols"),
@@ -334,19 +343,20 @@ FailureOr<CModuleInterface> CModuleInterface::read(ModuleOp module) {
 /// Joins words that a comment line must not split (`a_cols != b_rows`).
 static constexpr char kNoBreakSpace = '~';
 
-/// Writes `text` as `/// ` comment lines of at most 80 columns.
+/// Writes `text` as ` * ` lines of a block comment (C89 has no `//`), at
+/// most 80 columns.
 static void emitComment(StringRef text, raw_ostream &os) {
   SmallVector<StringRef> words;
   text.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  std::string line = "///";
+  std::string line = " *";
   auto flush = [&] {
     std::replace(line.begin(), line.end(), kNoBreakSpace, ' ');
     os << line << "\n";
   };
   for (StringRef word : words) {
-    if (line.size() > 3 && line.size() + 1 + word.size() > 80) {
+    if (line.size() > 2 && line.size() + 1 + word.size() > 80) {
       flush();
-      line = "///";
+      line = " *";
     }
     line += " ";
     line += word;
@@ -356,8 +366,9 @@ static void emitComment(StringRef text, raw_ostream &os) {
 
 static void emitFunction(const CEntryPoint &entry, raw_ostream &os) {
   const CInterface &fn = entry.fn;
+  os << "/*\n";
   emitComment(fn.getMatSignature(), os);
-  os << "///\n";
+  os << " *\n";
   // One line per matrix or scalar: its C names and its extent.
   for (const CParameter &p : entry.params) {
     if (p.kind == CParameter::Kind::Size)
@@ -401,7 +412,7 @@ static void emitFunction(const CEntryPoint &entry, raw_ostream &os) {
       failures.push_back(p->name + kNoBreakSpace + "!=" + kNoBreakSpace +
                          entry.getSizeName(size));
   }
-  os << "///\n";
+  os << " *\n";
   if (failures.empty()) {
     emitComment("Returns " + std::to_string(kCStatusOk) +
                     " (there is no size to check).",
@@ -417,6 +428,7 @@ static void emitFunction(const CEntryPoint &entry, raw_ostream &os) {
     }
     emitComment(text + ".", os);
   }
+  os << " */\n";
 
   // The prototype, one parameter per line when it is long.
   SmallVector<std::string> decls;
@@ -484,8 +496,8 @@ LogicalResult mlir::matrix::emitCHeader(ModuleOp module, raw_ostream &os,
   for (const CEntryPoint &entry : interface->functions)
     emitFunction(entry, os);
   if (interface->hasProgram)
-    os << "/// Runs the top-level statements of " << file
-       << " (what its executable does;\n/// `print` writes to stdout).\n"
+    os << "/* Runs the top-level statements of " << file
+       << " (what its executable does;\n * `print` writes to stdout). */\n"
        << "void " << kCProgramName << "(void);\n\n";
   os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n"
      << "#endif /* " << guard << " */\n";

@@ -22,7 +22,7 @@ def main():
     with open(sys.argv[2]) as f:
         header = f.read()
     # Prototypes, each on one line: a declaration ends at ';'.
-    code = "\n".join(l for l in header.splitlines() if not l.startswith("///"))
+    code = re.sub(r"/\*.*?\*/", "", header, flags=re.S)
     declared = {}
     for m in re.finditer(r"^(int|void) (\w+)\(([^;]*)\);", code, re.M):
         params = [" ".join(p.split()) for p in m.group(3).split(",")]

@@ -51,6 +51,13 @@ CASES = [
     # --print-target prints and exits: an output asked for too is an error.
     ["--print-target", "--run"],
     ["--print-target", "-c"],
+    # ... and so is an input file (regression: it was ignored, a missing
+    # one too).
+    ["--print-target"],
+    # The header and the signatures are the same for every thread count
+    # (regression: --threads was ignored silently).
+    ["--emit-header", "--threads", "2"],
+    ["--emit=signatures", "--threads=1"],
     # Several errors: each is said.
     ["--bogus", "--emit=x"],
 ]
