@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The matrix-omp-if-multiple-iterations pass (Passes.td): omp.parallel gets
-// `if(trip count > 1 && elements written >= min-elements)`, so that a
+// `if(trip count > 1 && elements >= min-elements)` (elements written; for
+// a product, read or written), so that a
 // parallel loop of one tile, or of little work, does not fork a team of
 // threads.
 //
@@ -50,15 +51,17 @@ static omp::LoopNestOp getWorksharingLoopNest(omp::ParallelOp parallel) {
 
 /// The memrefs defined outside `parallel` that ops inside it write to
 /// (through views: subview, reinterpret_cast, ...): the results the loop
-/// computes. Buffers allocated inside (per-thread packed tiles) do not
-/// count.
-static SmallVector<Value> getWrittenOutsideBuffers(omp::ParallelOp parallel) {
+/// computes; with `reads`, also those they read (the operands). Buffers
+/// allocated inside (per-thread packed tiles) do not count.
+static SmallVector<Value> getOutsideBuffers(omp::ParallelOp parallel,
+                                            bool reads) {
   llvm::SetVector<Value> buffers;
   parallel.getRegion().walk([&](MemoryEffectOpInterface op) {
     SmallVector<MemoryEffects::EffectInstance> effects;
     op.getEffects(effects);
     for (const MemoryEffects::EffectInstance &effect : effects) {
-      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+      if (!isa<MemoryEffects::Write>(effect.getEffect()) &&
+          !(reads && isa<MemoryEffects::Read>(effect.getEffect())))
         continue;
       Value buffer = effect.getValue();
       if (!buffer || !isa<MemRefType>(buffer.getType()))
@@ -115,9 +118,13 @@ struct MatrixOpenMPIfMultipleIterations
           builder, loc, builder.getIntegerAttr(trips.getType(), 1));
       Value worth = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::sgt, trips, one);
-      // Elements written: the largest buffer the loop writes.
+      // Elements: the largest buffer the loop writes; for a product, the
+      // largest it reads or writes, so that a narrow result with a long
+      // k-range (an n x 16 result of an n x n A: n multiply-adds per
+      // element) counts by its A, as a square result of that A does.
+      bool product = computesProduct(parallel);
       Value written;
-      for (Value buffer : getWrittenOutsideBuffers(parallel)) {
+      for (Value buffer : getOutsideBuffers(parallel, /*reads=*/product)) {
         auto type = cast<MemRefType>(buffer.getType());
         Value elements = arith::ConstantIndexOp::create(builder, loc, 1);
         for (int64_t dim = 0; dim < type.getRank(); ++dim)
@@ -131,7 +138,7 @@ struct MatrixOpenMPIfMultipleIterations
       if (written) {
         Value threshold = arith::ConstantIndexOp::create(
             builder, loc,
-            computesProduct(parallel) ? minElements : minElementsElementwise);
+            product ? minElements : minElementsElementwise);
         worth = arith::AndIOp::create(
             builder, loc, worth,
             arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,

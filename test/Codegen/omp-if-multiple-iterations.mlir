@@ -135,3 +135,64 @@ func.func @product_size(%out: memref<?x16xf32>, %n: index, %v: vector<16xf32>) {
   }
   return
 }
+
+// -----
+
+// A product counts the buffers it reads too: an n x 16 result of an n x k
+// A (k multiply-adds per element) is as much work as a square result of
+// that A. Regression: only the result counted, so (a @ b) @ v of 256 x 256
+// matrices ran its two n x 16 products on one thread.
+// CHECK-LABEL: func.func @product_operands
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xf32>, %[[OUT:.*]]: memref<?x16xf32>, %[[N:.*]]: index)
+// CHECK: memref.dim %[[A]]
+// CHECK: %[[AK:.*]] = memref.dim %[[A]]
+// CHECK: %[[AE:.*]] = arith.muli %{{.*}}, %[[AK]]
+// CHECK: memref.dim %[[OUT]]
+// CHECK: %[[OC:.*]] = memref.dim %[[OUT]]
+// CHECK: %[[OE:.*]] = arith.muli %{{.*}}, %[[OC]]
+// CHECK: %[[MAX:.*]] = arith.maxsi %[[AE]], %[[OE]]
+// CHECK: arith.cmpi sge, %[[MAX]], %{{.*}}
+// CHECK: omp.parallel if(
+func.func @product_operands(%a: memref<?x?xf32>, %out: memref<?x16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        %x = vector.transfer_read %a[%i, %c0], %z {in_bounds = [true]} : memref<?x?xf32>, vector<16xf32>
+        %acc = vector.fma %x, %x, %x : vector<16xf32>
+        vector.store %acc, %out[%i, %c0] : memref<?x16xf32>, vector<16xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+
+// -----
+
+// An elementwise loop counts what it writes only (a few operations per
+// element, whatever it reads).
+// CHECK-LABEL: func.func @elementwise_reads
+// CHECK-SAME: (%[[IN:.*]]: memref<?x?xf32>, %[[OUT:.*]]: memref<?x16xf32>, %[[N:.*]]: index)
+// CHECK-NOT: memref.dim %[[IN]]
+// CHECK: omp.parallel if(
+func.func @elementwise_reads(%in: memref<?x?xf32>, %out: memref<?x16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        %x = vector.transfer_read %in[%i, %c0], %z {in_bounds = [true]} : memref<?x?xf32>, vector<16xf32>
+        %y = arith.addf %x, %x : vector<16xf32>
+        vector.store %y, %out[%i, %c0] : memref<?x16xf32>, vector<16xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
