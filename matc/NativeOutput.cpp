@@ -130,6 +130,14 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
+  // Given empty (`--target-cpu=`) is an error, not the default (a new-user
+  // finding), as for the cache sizes below.
+  if (targetTriple.empty() && targetTriple.getNumOccurrences())
+    return makeError("--target-triple needs a value (a target triple such "
+                     "as x86_64-linux-gnu)");
+  if (targetCPU.empty() && targetCPU.getNumOccurrences())
+    return makeError("--target-cpu needs a value (a CPU such as znver4, or "
+                     "host)");
   mlir::matrix::TargetOptions options;
   options.triple = targetTriple;
   options.cpu = targetCPU;
@@ -190,6 +198,10 @@ llvm::Expected<matc::NativeRequest>
 matc::resolveNativeRequest(bool emitStage, bool emitAsm, bool run,
                            bool outputGiven, StringRef output, StringRef input,
                            unsigned optLevel) {
+  // As --threads (a new-user finding: 99999 was taken).
+  if (compileThreads > 1024)
+    return makeError("--compile-threads: '" + llvm::Twine(compileThreads) +
+                     "' is not a thread count (0 to 1024)");
   // At most one thing to do.
   llvm::SmallVector<StringRef> modes;
   if (run)

@@ -707,8 +707,10 @@ int main(int argc, char **argv) {
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       readSource(inputFilename);
   if (!buffer)
-    return fail("cannot read '" + inputFilename +
-                "': " + llvm::toString(buffer.takeError()));
+    return fail((inputFilename == "-"
+                     ? std::string("cannot read standard input")
+                     : "cannot read '" + inputFilename + "'") +
+                ": " + llvm::toString(buffer.takeError()));
   std::string bufferName =
       inputFilename == "-" ? std::string("<stdin>") : inputFilename.getValue();
 
@@ -718,6 +720,13 @@ int main(int argc, char **argv) {
   registry.insert<matrix::MatrixDialect>();
   matrix::registerMPIMemoryEffectModels(registry);
   MLIRContext context(registry);
+  // An error a pass reports on the user's program is said on its source,
+  // without the IR of the op appended ("see current operation"), unless
+  // --mlir-print-op-on-diagnostic asks for it.
+  auto printOp = cl::getRegisteredOptions().find("mlir-print-op-on-diagnostic");
+  if (printOp == cl::getRegisteredOptions().end() ||
+      !printOp->second->getNumOccurrences())
+    context.printOpOnDiagnostic(false);
   // Parser, MLIRGen, the error cap; prints every error on the source.
   mat::FrontEnd frontEnd(context, (*buffer)->getBuffer(), bufferName);
   if (emitAction == Emit::AST) {
@@ -748,6 +757,12 @@ int main(int argc, char **argv) {
   if (showStats && numRanks > 1 &&
       printCommunicationStats(*module, lowering) != 0)
     return 1;
+  // Outputs with C entry points: two functions of one C symbol are the
+  // user's error, said on the source before any pass runs.
+  if (native->kind != matc::NativeKind::None ||
+      emitAction == Emit::Signatures)
+    if (failed(matrix::verifyCSymbols(*module)))
+      return 1;
   // The C header and the signatures: one description, two printers.
   if (native->kind == matc::NativeKind::Header ||
       emitAction == Emit::Signatures) {

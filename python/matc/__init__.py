@@ -197,12 +197,16 @@ def compile(source, *, opt=2, threads=None):
 
 
 def load(path, *, opt=2, threads=None):
-    """Compiles the Mat file at `path` (str or os.PathLike) and returns
+    """Compiles the Mat file at `path` (str, bytes or os.PathLike) and returns
     its functions as a Module named after the file's stem; its top-level
     statements are not run. Diagnostics name the file by its base name.
     Options and errors as for `compile`; OSError if the file cannot be
     read."""
-    path = os.fspath(path)
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise TypeError("path must be a str, bytes or os.PathLike, got %s"
+                        % type(path).__name__)
+    # A bytes path (os.fsencode's) is named by its str.
+    path = os.fsdecode(os.fspath(path))
     with open(path, "rb") as f:
         source = f.read()
     name = os.path.basename(path)

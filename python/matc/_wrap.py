@@ -16,6 +16,7 @@ process then (docs/c-interop.md), which must not happen to an interpreter.
 """
 
 import ctypes
+import decimal
 import keyword
 import math
 import numbers
@@ -401,14 +402,19 @@ class _Messages:
                         % (prefix, what, dtype.name, arr.dtype.name))
                 raise TypeError("%s%s must be a real number, got %s"
                                 % (prefix, what, arr.dtype))
-            if isinstance(x, numbers.Real):
+            if isinstance(x, (numbers.Real, decimal.Decimal)):
                 # A finite number beyond the element type's range (a Python
-                # int beyond float64, float() raises; a number beyond
-                # float32, the narrowing would make it an infinity) is an
-                # OverflowError, as the compiler rejects `x: f32 = 1e39`.
+                # int beyond float64, float() raises; a Decimal beyond it,
+                # float() makes it an infinity; a number beyond float32, the
+                # narrowing would) is an OverflowError, as the compiler
+                # rejects `x: f32 = 1e39`. A Decimal is taken as in a list
+                # argument (np.asarray converts it).
                 try:
                     value = float(x)
                 except OverflowError:
+                    value = None
+                if (isinstance(x, decimal.Decimal) and x.is_finite() and
+                        value is not None and not math.isfinite(value)):
                     value = None
                 if value is not None:
                     with np.errstate(over="ignore"):
@@ -416,7 +422,8 @@ class _Messages:
                                 np.isfinite(dtype.type(value)):
                             return value
                 given = ("an int of %d bits" % abs(int(x)).bit_length()
-                         if isinstance(x, numbers.Integral) else repr(value))
+                         if isinstance(x, numbers.Integral) else
+                         repr(x) if value is None else repr(value))
                 raise OverflowError(
                     "%s%s must be a number within the range of %s, got %s"
                     % (prefix, what, dtype.name, given))

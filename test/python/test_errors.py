@@ -5,6 +5,8 @@ element type), ValueError (shapes: fixed sizes, `?` relations, sizes of 0),
 MemoryError, bad options, no matc; and that the interpreter survives each
 (nothing reaches the compiled code)."""
 
+import decimal
+import fractions
 import os
 import subprocess
 import sys
@@ -83,6 +85,14 @@ class CompileErrors(unittest.TestCase):
             matc.load(path)
         with self.assertRaises(FileNotFoundError):
             matc.load(path + ".missing")
+        # A bytes path, as open() takes (a new-user finding: an internal
+        # TypeError of str.startswith); other types say what is expected.
+        with self.assertRaisesRegex(matc.CompileError,
+                                    r"bad\.mat:2:9: error: cannot multiply"):
+            matc.load(os.fsencode(path))
+        with self.assertRaisesRegex(TypeError, "path must be a str, bytes or "
+                                    "os.PathLike, got int"):
+            matc.load(3)
 
     def test_options(self):
         for kwargs, error in [({"opt": 4}, ValueError),
@@ -203,6 +213,26 @@ class CallErrors(unittest.TestCase):
         self.check(OverflowError, "scale32(): a (Mat f32[?, ?]) must hold "
                    "numbers within the range of float32, got 3.4028236e+38 "
                    "in a list", self.m.scale32, 1.0, [[3.4028236e38]])
+
+    def test_scalar_decimal_and_fraction(self):
+        # A Decimal is a number as in a list argument (a new-user finding:
+        # taken in a list, refused as a scalar); beyond float64 it is an
+        # OverflowError, not the infinity float() makes of it, and a
+        # Fraction beyond it is named by its repr (it said "got None").
+        one = np.ones((1, 1))
+        self.assertEqual(self.m.scale(decimal.Decimal("2.5"), one)[0, 0], 2.5)
+        self.assertEqual(self.m.gram([[decimal.Decimal(1), 2, 3]])[0, 0], 1.0)
+        self.check(OverflowError, "scale(): s (Mat f64) must be a number "
+                   "within the range of float64, got Decimal('1E+400')",
+                   self.m.scale, decimal.Decimal("1e400"), one)
+        self.assertEqual(self.m.scale(decimal.Decimal("-Infinity"), one)[0, 0],
+                         -np.inf)
+        self.assertEqual(self.m.scale(fractions.Fraction(1, 4), one)[0, 0],
+                         0.25)
+        with self.assertRaisesRegex(OverflowError, r"scale\(\): s \(Mat f64\) "
+                                    r"must be a number within the range of "
+                                    r"float64, got Fraction\(1000"):
+            self.m.scale(fractions.Fraction(10**400, 3), one)
 
     def test_list_out_of_range(self):
         # A list takes the parameter's element type as numbers do: a finite

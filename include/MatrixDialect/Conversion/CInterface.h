@@ -128,7 +128,8 @@ struct CInterface {
   /// Reads `attr`; fails (reporting nothing) if it is malformed.
   static FailureOr<CInterface> fromAttr(DictionaryAttr attr);
 
-  /// The C symbol: `mat_<name>`.
+  /// The C symbol: `mat_<name>`, each run of `_` made one (C++ reserves
+  /// names holding `__`): `def _x` is `mat_x`, `def a__b` `mat_a_b`.
   std::string getCSymbol() const;
   /// The Mat signature: `def gram(a: f64[?, 3]) -> f64[3, 3]`.
   std::string getMatSignature() const;
@@ -196,7 +197,14 @@ struct CModuleInterface {
   static FailureOr<CModuleInterface> read(ModuleOp module);
 };
 
-/// Writes a C header (C99, usable from C++) declaring the C entry point of
+/// Checks that no two Mat functions of `module` (the `mat_`-prefixed public
+/// func.func ops of MLIRGen) have the same C symbol (CInterface::getCSymbol:
+/// `x` and `_x` are both `mat_x`). Fails with an error at the second
+/// function naming both. Run by matrix-prepare-c-interface, and by matc
+/// before any pass, so that it is a user's error, not a pipeline failure.
+LogicalResult verifyCSymbols(ModuleOp module);
+
+/// Writes a C header (C89, C99 and C++) declaring the C entry point of
 /// every function of `module` that carries a `matrix.c_interface`, and
 /// `matc_main` if `main` carries `matrix.c_program`. `sourceName` is the
 /// Mat file it comes from (named in comments and in the include guard).

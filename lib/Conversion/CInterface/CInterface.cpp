@@ -154,7 +154,19 @@ FailureOr<CInterface> CInterface::fromAttr(DictionaryAttr attr) {
   return fn;
 }
 
-std::string CInterface::getCSymbol() const { return "mat_" + name; }
+/// `name` with each run of `_` made one: C++ reserves every name holding
+/// `__` ([lex.name]).
+static std::string collapseUnderscores(StringRef name) {
+  std::string collapsed;
+  for (char c : name)
+    if (c != '_' || collapsed.empty() || collapsed.back() != '_')
+      collapsed += c;
+  return collapsed;
+}
+
+std::string CInterface::getCSymbol() const {
+  return collapseUnderscores("mat_" + name);
+}
 
 std::string CInterface::getMatSignature() const {
   std::string text;
@@ -227,8 +239,24 @@ static bool isReservedInC(StringRef name) {
       "FILENAME_MAX", "FOPEN_MAX", "TMP_MAX", "L_tmpnam", "SEEK_SET",
       "SEEK_CUR", "SEEK_END", "SIGABRT", "SIGFPE", "SIGILL", "SIGINT",
       "SIGSEGV", "SIGTERM", "SIG_DFL", "SIG_IGN", "SIG_ERR", "EDOM", "ERANGE",
-      "EILSEQ"};
+      "EILSEQ",
+      // Object-like macros with lowercase letters (the rest have the style
+      // of isMacroStyle).
+      "math_errhandling", "P_tmpdir", "L_ctermid", "L_cuserid"};
   return reserved.contains(name) || isReservedForImplementation(name);
+}
+
+/// Whether `name` has the style of a macro, which no list can cover (a
+/// `-DNDEBUG`, <errno.h>'s `E*`, <signal.h>'s `SIG*`, <fcntl.h>'s `O_*`,
+/// ...): two or more characters, capitals and no lowercase letter, or
+/// <inttypes.h>'s `PRI*`/`SCN*` family (C17 7.8.1, `PRId64`).
+static bool isMacroStyle(StringRef name) {
+  if (name.size() >= 2 && llvm::any_of(name, llvm::isUpper) &&
+      llvm::none_of(name, llvm::isLower))
+    return true;
+  return name.size() > 3 &&
+         (name.starts_with("PRI") || name.starts_with("SCN")) &&
+         (llvm::isLower(name[3]) || name[3] == 'X');
 }
 
 static StringRef cTypeName(Type element) {
@@ -261,15 +289,13 @@ SmallVector<CParameter> mlir::matrix::getCParameters(const CInterface &fn) {
     // `arg_x`); `_` appended could never make them the user's.
     if (isReservedForImplementation(name))
       name = "arg_" + StringRef(name).ltrim('_').str();
-    // C++ reserves every name holding `__` ([lex.name]): one `_` per run.
-    std::string collapsed;
-    for (char c : name)
-      if (c != '_' || collapsed.empty() || collapsed.back() != '_')
-        collapsed += c;
-    // A keyword, a macro or a name taken gets `_` appended, then `_2`,
-    // `_3`, ... (never a second `_`: `int` is `int_`, its rows `int_rows`).
+    std::string collapsed = collapseUnderscores(name);
+    // A name in the style of a macro, a keyword, a macro of the list or a
+    // name taken gets `_` appended, then `_2`, `_3`, ... (never a second
+    // `_`: `int` is `int_`, its rows `int_rows`; `NDEBUG` is `NDEBUG_`).
     std::string stem = StringRef(collapsed).rtrim('_').str();
-    std::string candidate = collapsed;
+    std::string candidate =
+        isMacroStyle(collapsed) ? stem + "_" : collapsed;
     for (unsigned n = 1; isReservedInC(candidate) || used.contains(candidate);
          ++n)
       candidate = stem + "_" + (n == 1 ? "" : std::to_string(n));

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir {
 namespace matrix {
@@ -185,6 +186,28 @@ collectTemporaries(func::FuncOp fn, ShapeConstraintAnalysis &analysis,
   return cache[fn];
 }
 
+LogicalResult mlir::matrix::verifyCSymbols(ModuleOp module) {
+  StringRef prefix = mat::kUserFunctionPrefix;
+  // The Mat function of each C symbol: two names that differ only in runs
+  // of `_` (`x` and `_x`, `a_b` and `a__b`) have the same one.
+  llvm::StringMap<std::string> owners;
+  for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || fn.isPrivate() ||
+        !fn.getSymName().starts_with(prefix))
+      continue;
+    CInterface c;
+    c.name = fn.getSymName().drop_front(prefix.size()).str();
+    auto [owner, isNew] = owners.try_emplace(c.getCSymbol(), c.name);
+    if (!isNew)
+      return fn.emitError("functions '")
+             << owner->second << "' and '" << c.name
+             << "' have the same C entry point '" << c.getCSymbol()
+             << "' (runs of '_' count as one in C symbols: C++ reserves "
+                "names holding '__'); rename one";
+  }
+  return success();
+}
+
 namespace {
 struct MatrixPrepareCInterface
     : matrix::impl::MatrixPrepareCInterfaceBase<MatrixPrepareCInterface> {
@@ -193,6 +216,8 @@ struct MatrixPrepareCInterface
     ShapeConstraintAnalysis analysis;
     TemporariesCache temporaries;
     StringRef prefix = mat::kUserFunctionPrefix;
+    if (failed(verifyCSymbols(module)))
+      return signalPassFailure();
     SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
     // Bodies replaced once every function is analyzed: the facts of a
     // caller come from the bodies of its callees.
@@ -223,6 +248,7 @@ struct MatrixPrepareCInterface
 
       CInterface c;
       c.name = fn.getSymName().drop_front(prefix.size()).str();
+
       c.type = type;
       for (unsigned i = 0; i < fn.getNumArguments(); ++i)
         c.argNames.push_back(getParamName(fn, i));

@@ -58,6 +58,11 @@ CASES = [
     # (regression: --threads was ignored silently).
     ["--emit-header", "--threads", "2"],
     ["--emit=signatures", "--threads=1"],
+    # Empty target options are errors, not the defaults, and compile
+    # threads are capped as --threads is (regressions: all were taken).
+    ["-c", "--target-cpu="],
+    ["-c", "--target-triple="],
+    ["-c", "--compile-threads=99999"],
     # Several errors: each is said.
     ["--bogus", "--emit=x"],
 ]
