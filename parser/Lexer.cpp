@@ -204,12 +204,14 @@ Token Lexer::lexToken() {
     if (cur == end)
       return makeToken(TokenKind::Eof, cur, cur);
     const char *start = cur++;
-    // Whitespace is no token: a long token may end its line (a new-user
-    // finding: a space after a 70,000-letter name was reported as a token
-    // starting too late, at byte 65537, inside the name).
+    // Whitespace and comments are no tokens: a long token may end its
+    // line, and a comment may start anywhere (new-user findings: a space
+    // after a 70,000-letter name was reported as a token starting too late,
+    // at byte 65537, inside the name; so was a comment after 70,000
+    // spaces).
     if (start - lineStart >= kMaxLineLength && *start != '\n' &&
         *start != '\r' && *start != ' ' && *start != '\t' &&
-        *start != '\f') {
+        *start != '\f' && *start != '#') {
       // Skip to the end of the physical line; its newline still counts.
       cur = std::find(start, end, '\n');
       if (cur != start && cur[-1] == '\r')

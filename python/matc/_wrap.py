@@ -155,6 +155,22 @@ def _mixed_element(seq, dtype):
     return None
 
 
+def _beyond_float64(objects):
+    """How to name the first element of the object array `objects` that
+    float() cannot convert for being beyond float64: as the scalar
+    converter names it."""
+    for element in objects.flat:
+        try:
+            float(element)
+        except OverflowError:
+            if isinstance(element, numbers.Integral):
+                return "an int of %d bits" % abs(int(element)).bit_length()
+            return repr(element)
+        except (TypeError, ValueError):
+            pass
+    return "a number beyond float64"
+
+
 def _type_name(x):
     t = type(x)
     return t.__name__ if t.__module__ == "builtins" else "%s.%s" % (
@@ -331,14 +347,25 @@ class _Messages:
                                 % (prefix, what, dtype.name, _type_name(x),
                                    x))
             if weak and kind == "O" and arr.ndim > 0:
-                # Python ints beyond int64 (2**70) stay objects in NumPy's
-                # conversion; as numbers they are floats.
+                # Python ints beyond int64 (2**70), Decimals and Fractions
+                # stay objects in NumPy's conversion; as numbers they are
+                # floats. A finite one beyond float64 is an OverflowError,
+                # named as for a scalar: float() raises for an int or a
+                # Fraction, and makes a Decimal an infinity.
+                objects = arr
                 try:
                     arr = np.asarray(x, dtype=np.float64)
                 except OverflowError:
-                    raise out_of_range("an int beyond float64") from None
+                    raise out_of_range(_beyond_float64(objects)) from None
                 except (TypeError, ValueError):
                     pass
+                else:
+                    infinite = np.isinf(arr)
+                    if infinite.any():
+                        for element in objects[infinite].flat:
+                            if (isinstance(element, decimal.Decimal) and
+                                    element.is_finite()):
+                                raise out_of_range(repr(element))
                 kind = arr.dtype.kind
             if weak and kind in "iuf":
                 # Python numbers take the parameter's element type, and a

@@ -247,8 +247,18 @@ class CallErrors(unittest.TestCase):
         # OverflowError.
         self.assertEqual(self.m.add([[2**70, 1]], [[0, 0]])[0, 0], 2.0**70)
         self.check(OverflowError, "add(): a (Mat f64[?, ?]) must hold "
-                   "numbers within the range of float64, got an int beyond "
-                   "float64 in a list", self.m.add, [[10**400]], [[0]])
+                   "numbers within the range of float64, got an int of 1329 "
+                   "bits in a list", self.m.add, [[10**400]], [[0]])
+        # So are Decimals and Fractions: a finite one beyond float64 is an
+        # OverflowError named by its repr (new-user findings: a Decimal
+        # became a silent inf, a Fraction was called an int).
+        self.check(OverflowError, "add(): a (Mat f64[?, ?]) must hold "
+                   "numbers within the range of float64, got Decimal('1E+400') "
+                   "in a list", self.m.add, [[decimal.Decimal("1e400")]], [[0]])
+        with self.assertRaisesRegex(OverflowError, r"got Fraction\(1000"):
+            self.m.add([[1, fractions.Fraction(10**400, 3)]], [[0, 0]])
+        self.assertEqual(
+            self.m.add([[decimal.Decimal("-Infinity")]], [[0]])[0, 0], -np.inf)
 
     def test_element_types_never_mix(self):
         m = self.m
