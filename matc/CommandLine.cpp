@@ -277,6 +277,9 @@ static std::string optionError(StringRef written, StringRef message,
       value.ends_with(" argument!")) {
     StringRef type = message.substr(invalid + 20).drop_back(10);
     value = message.substr(1, invalid - 1);
+    // `--compile-threads=`: as a value missing at the end of the line.
+    if (value.empty())
+      return (written + " needs a value (see matc --help)").str();
     // `-O --run`: the next argument was taken as the missing value.
     if (value.size() > 1 && value[0] == '-' && !llvm::isDigit(value[1]))
       return (written + " needs a value ('" + value + "' is an option)").str();

@@ -132,12 +132,11 @@ static llvm::Error makeError(const llvm::Twine &message) {
 llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
   // Given empty (`--target-cpu=`) is an error, not the default (a new-user
   // finding), as for the cache sizes below.
+  // Worded as cl's own missing values (`--target-cpu` last on the line).
   if (targetTriple.empty() && targetTriple.getNumOccurrences())
-    return makeError("--target-triple needs a value (a target triple such "
-                     "as x86_64-linux-gnu)");
+    return makeError("--target-triple needs a value (see matc --help)");
   if (targetCPU.empty() && targetCPU.getNumOccurrences())
-    return makeError("--target-cpu needs a value (a CPU such as znver4, or "
-                     "host)");
+    return makeError("--target-cpu needs a value (see matc --help)");
   mlir::matrix::TargetOptions options;
   options.triple = targetTriple;
   options.cpu = targetCPU;
@@ -148,6 +147,8 @@ llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
     // Given empty (`--target-l1d=`) is an error, not the default.
     if (text->empty() && !text->getNumOccurrences())
       continue;
+    if (text->empty())
+      return makeError(llvm::Twine(name) + " needs a value (see matc --help)");
     *size = mlir::matrix::parseByteSize(*text);
     if (!*size)
       return makeError(llvm::Twine(name) + ": '" + text->getValue() +
@@ -162,6 +163,8 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
         std::make_tuple(&matmulF64, &options.matmulF64, "--matmul-f64")}) {
     if (text->empty() && !text->getNumOccurrences())
       continue;
+    if (text->empty())
+      return makeError(llvm::Twine(name) + " needs a value (see matc --help)");
     llvm::Expected<mlir::matrix::MatmulTiles> parsed =
         mlir::matrix::parseMatmulTiles(*text);
     if (!parsed)

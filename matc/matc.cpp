@@ -237,12 +237,14 @@ extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
       value = arg;
     } else if (arg.empty()) {
       if (i + 1 == args.size())
-        return std::string("--threads needs a value");
+        return std::string("--threads needs a value (see matc --help)");
       value = args[i + 1];
       taken = 2;
     } else {
       continue;
     }
+    if (value.empty())
+      return std::string("--threads needs a value (see matc --help)");
     if (value.getAsInteger(10, numThreads) || numThreads > 1024)
       return "--threads: '" + value.str() +
              "' is not a thread count (0 to 1024)";

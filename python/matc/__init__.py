@@ -47,6 +47,7 @@ CPU. docs/python.md has the details.
 """
 
 import ctypes
+import numbers
 import os
 import shutil
 import threading
@@ -79,16 +80,20 @@ class Module(types.ModuleType):
 
 def _options(opt, threads):
     """matc's options for `opt` and `threads`, checked."""
-    if type(opt) is not int:
+    # Any integer but a bool (a NumPy integer too, as NumPy takes them).
+    if isinstance(opt, bool) or not isinstance(opt, numbers.Integral):
         raise TypeError("opt must be an int (0, 1, 2 or 3), got %s"
                         % type(opt).__name__)
+    opt = int(opt)
     if not 0 <= opt <= 3:
         raise ValueError("opt must be 0, 1, 2 or 3, got %d" % opt)
     options = ["-O%d" % opt]
     if threads is not None:
-        if type(threads) is not int:
+        if isinstance(threads, bool) or \
+                not isinstance(threads, numbers.Integral):
             raise TypeError("threads must be None or an int (1 to 1024), "
                             "got %s" % type(threads).__name__)
+        threads = int(threads)
         if not 1 <= threads <= 1024:
             raise ValueError("threads must be 1 to 1024 (None: all cores), "
                              "got %d" % threads)

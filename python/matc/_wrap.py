@@ -440,6 +440,11 @@ class _Messages:
                     value = float(x)
                 except OverflowError:
                     value = None
+                except ValueError:
+                    # Decimal('sNaN'): float() refuses a signaling NaN.
+                    raise ValueError("%s%s must be a number a float can "
+                                     "hold, got %r" % (prefix, what, x)) \
+                        from None
                 if (isinstance(x, decimal.Decimal) and x.is_finite() and
                         value is not None and not math.isfinite(value)):
                     value = None

@@ -106,6 +106,13 @@ class CompileErrors(unittest.TestCase):
                     matc.compile("", **kwargs)
         with self.assertRaisesRegex(TypeError, "source must be a str"):
             matc.compile(b"def f() -> f64:\n    return 1\n")
+        # NumPy integers are ints here as in NumPy (a new-user finding:
+        # threads=np.int64(2) was a TypeError); bools are not.
+        m = matc.compile("def f(a: f64) -> f64:\n    return a\n",
+                         opt=np.int64(1), threads=np.int32(2))
+        self.assertEqual(m.f(2.0), 2.0)
+        with self.assertRaises(TypeError):
+            matc.compile("", threads=True)
 
     def test_no_matc(self):
         code = ("import matc\n"
@@ -229,6 +236,11 @@ class CallErrors(unittest.TestCase):
                          -np.inf)
         self.assertEqual(self.m.scale(fractions.Fraction(1, 4), one)[0, 0],
                          0.25)
+        # A signaling NaN has no float: a ValueError naming the parameter
+        # (it was Python's own, naming nothing).
+        self.check(ValueError, "scale(): s (Mat f64) must be a number a float "
+                   "can hold, got Decimal('sNaN')",
+                   self.m.scale, decimal.Decimal("sNaN"), one)
         with self.assertRaisesRegex(OverflowError, r"scale\(\): s \(Mat f64\) "
                                     r"must be a number within the range of "
                                     r"float64, got Fraction\(1000"):

@@ -62,6 +62,10 @@ CASES = [
     # threads are capped as --threads is (regressions: all were taken).
     ["-c", "--target-cpu="],
     ["-c", "--target-triple="],
+    # Every empty value is worded as a missing one (regression: three
+    # wordings).
+    ["-c", "--compile-threads="],
+    ["-c", "--threads="],
     ["-c", "--compile-threads=99999"],
     # Several errors: each is said.
     ["--bogus", "--emit=x"],
