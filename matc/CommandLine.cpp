@@ -204,7 +204,7 @@ static std::string unknownOption(StringRef arg, const Vocabulary &words) {
 static std::string unknownValue(StringRef written, StringRef option,
                                 StringRef value, const Vocabulary &words) {
   if (value.empty())
-    return (written + " needs a value (see matc --help)").str();
+    return matc::missingValue(written);
   std::string message = (written + ": unknown value '" + value + "'").str();
   const matc::OptionValues *list =
       llvm::find_if(words.valueLists, [&](const matc::OptionValues &candidate) {
@@ -224,6 +224,10 @@ static std::string unknownValue(StringRef written, StringRef option,
                                         : ", ") +
                name.str();
   return message + ")";
+}
+
+std::string matc::missingValue(StringRef option) {
+  return (option + " needs a value (see matc --help)").str();
 }
 
 /// Whether cl's type name `type` is an unsigned integer type.
@@ -248,7 +252,7 @@ static std::string optionError(StringRef written, StringRef message,
                                const Vocabulary &words) {
   StringRef option = written.drop_while([](char c) { return c == '-'; });
   if (message == "requires a value!")
-    return (written + " needs a value (see matc --help)").str();
+    return matc::missingValue(written);
   if (message == "must be specified at least once!")
     return (written + " is required (see matc --help)").str();
   if (message == "may not occur within a group!")
@@ -279,13 +283,12 @@ static std::string optionError(StringRef written, StringRef message,
     value = message.substr(1, invalid - 1);
     // `--compile-threads=`: as a value missing at the end of the line.
     if (value.empty())
-      return (written + " needs a value (see matc --help)").str();
+      return matc::missingValue(written);
     // `-O --run`: the next argument was taken as the missing value.
     if (value.size() > 1 && value[0] == '-' && !llvm::isDigit(value[1]))
       return (written + " needs a value ('" + value + "' is an option)").str();
     // Digits that cl refused for an unsigned option: out of its range.
-    if (isUnsignedType(type) && !value.empty() &&
-        llvm::all_of(value, llvm::isDigit))
+    if (isUnsignedType(type) && llvm::all_of(value, llvm::isDigit))
       return (written + ": '" + value + "' is too large (at most " +
               std::to_string(type == "uint"
                                  ? uint64_t(std::numeric_limits<unsigned>::max())

@@ -18,6 +18,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <string>
+
 namespace matc {
 
 /// An option whose value is one of a list (`cl::values`), so that a wrong
@@ -42,6 +44,11 @@ bool parseCommandLine(llvm::ArrayRef<const char *> args,
                       llvm::StringRef overview,
                       llvm::ArrayRef<llvm::StringRef> ownOptionNames = {},
                       llvm::ArrayRef<OptionValues> valueLists = {});
+
+/// The error of an option given without a value, or with an empty one
+/// (`--emit`, `--emit=`, `--target-cpu=`): "OPTION needs a value (see matc
+/// --help)", one wording for every option.
+std::string missingValue(llvm::StringRef option);
 
 } // namespace matc
 

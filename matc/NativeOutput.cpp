@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "NativeOutput.h"
+
+#include "CommandLine.h"
 #include "OutputFile.h"
 
 #include "MatrixDialect/Target/MatmulModel.h"
@@ -129,14 +131,21 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// An error if `option` (written `name`) was given an empty value
+/// (`--target-cpu=`): that is a missing value, not the default (new-user
+/// findings).
+static llvm::Error checkNotEmpty(const cl::opt<std::string> &option,
+                                 StringRef name) {
+  if (option.empty() && option.getNumOccurrences())
+    return makeError(matc::missingValue(name));
+  return llvm::Error::success();
+}
+
 llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
-  // Given empty (`--target-cpu=`) is an error, not the default (a new-user
-  // finding), as for the cache sizes below.
-  // Worded as cl's own missing values (`--target-cpu` last on the line).
-  if (targetTriple.empty() && targetTriple.getNumOccurrences())
-    return makeError("--target-triple needs a value (see matc --help)");
-  if (targetCPU.empty() && targetCPU.getNumOccurrences())
-    return makeError("--target-cpu needs a value (see matc --help)");
+  if (llvm::Error error = checkNotEmpty(targetTriple, "--target-triple"))
+    return std::move(error);
+  if (llvm::Error error = checkNotEmpty(targetCPU, "--target-cpu"))
+    return std::move(error);
   mlir::matrix::TargetOptions options;
   options.triple = targetTriple;
   options.cpu = targetCPU;
@@ -144,11 +153,10 @@ llvm::Expected<mlir::matrix::TargetDescription> matc::resolveTargetOptions() {
        {std::make_tuple(&targetL1D, &options.l1dBytes, "--target-l1d"),
         std::make_tuple(&targetL2, &options.l2Bytes, "--target-l2"),
         std::make_tuple(&targetL3, &options.l3Bytes, "--target-l3")}) {
-    // Given empty (`--target-l1d=`) is an error, not the default.
-    if (text->empty() && !text->getNumOccurrences())
-      continue;
+    if (llvm::Error error = checkNotEmpty(*text, name))
+      return std::move(error);
     if (text->empty())
-      return makeError(llvm::Twine(name) + " needs a value (see matc --help)");
+      continue;
     *size = mlir::matrix::parseByteSize(*text);
     if (!*size)
       return makeError(llvm::Twine(name) + ": '" + text->getValue() +
@@ -161,10 +169,10 @@ llvm::Error matc::applyTileOptions(mlir::matrix::LoweringOptions &options) {
   for (auto [text, tiles, name] :
        {std::make_tuple(&matmulF32, &options.matmulF32, "--matmul-f32"),
         std::make_tuple(&matmulF64, &options.matmulF64, "--matmul-f64")}) {
-    if (text->empty() && !text->getNumOccurrences())
-      continue;
+    if (llvm::Error error = checkNotEmpty(*text, name))
+      return error;
     if (text->empty())
-      return makeError(llvm::Twine(name) + " needs a value (see matc --help)");
+      continue;
     llvm::Expected<mlir::matrix::MatmulTiles> parsed =
         mlir::matrix::parseMatmulTiles(*text);
     if (!parsed)

@@ -236,15 +236,16 @@ extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
     if (arg.consume_front("=")) {
       value = arg;
     } else if (arg.empty()) {
-      if (i + 1 == args.size())
-        return std::string("--threads needs a value (see matc --help)");
-      value = args[i + 1];
-      taken = 2;
+      if (i + 1 < args.size()) {
+        value = args[i + 1];
+        taken = 2;
+      }
     } else {
       continue;
     }
+    // Last on the line, or `--threads=`.
     if (value.empty())
-      return std::string("--threads needs a value (see matc --help)");
+      return matc::missingValue("--threads");
     if (value.getAsInteger(10, numThreads) || numThreads > 1024)
       return "--threads: '" + value.str() +
              "' is not a thread count (0 to 1024)";

@@ -155,20 +155,38 @@ def _mixed_element(seq, dtype):
     return None
 
 
+def _to_float(x):
+    """float(x) of a real number `x`, or None for a finite one beyond
+    float64: float() raises for an int or a Fraction, and makes a Decimal
+    an infinity. Raises ValueError as float() does (Decimal('sNaN'))."""
+    try:
+        value = float(x)
+    except OverflowError:
+        return None
+    if (isinstance(x, decimal.Decimal) and x.is_finite() and
+            not math.isfinite(value)):
+        return None
+    return value
+
+
+def _number_text(x):
+    """How an error names the number `x`: an int by its size (its digits
+    may be thousands), anything else by its repr."""
+    if isinstance(x, numbers.Integral):
+        return "an int of %d bits" % abs(int(x)).bit_length()
+    return repr(x)
+
+
 def _beyond_float64(objects):
-    """How to name the first element of the object array `objects` that
-    float() cannot convert for being beyond float64: as the scalar
-    converter names it."""
+    """How to name the first element of the object array `objects` beyond
+    float64 (_to_float), or None if there is none."""
     for element in objects.flat:
         try:
-            float(element)
-        except OverflowError:
-            if isinstance(element, numbers.Integral):
-                return "an int of %d bits" % abs(int(element)).bit_length()
-            return repr(element)
+            if _to_float(element) is None:
+                return _number_text(element)
         except (TypeError, ValueError):
             pass
-    return "a number beyond float64"
+    return None
 
 
 def _type_name(x):
@@ -355,17 +373,15 @@ class _Messages:
                 objects = arr
                 try:
                     arr = np.asarray(x, dtype=np.float64)
+                    overflow = np.isinf(arr).any()
                 except OverflowError:
-                    raise out_of_range(_beyond_float64(objects)) from None
+                    overflow = True
                 except (TypeError, ValueError):
-                    pass
-                else:
-                    infinite = np.isinf(arr)
-                    if infinite.any():
-                        for element in objects[infinite].flat:
-                            if (isinstance(element, decimal.Decimal) and
-                                    element.is_finite()):
-                                raise out_of_range(repr(element))
+                    overflow = False
+                if overflow:
+                    beyond = _beyond_float64(objects)
+                    if beyond is not None:
+                        raise out_of_range(beyond) from None
                 kind = arr.dtype.kind
             if weak and kind in "iuf":
                 # Python numbers take the parameter's element type, and a
@@ -437,25 +453,19 @@ class _Messages:
                 # rejects `x: f32 = 1e39`. A Decimal is taken as in a list
                 # argument (np.asarray converts it).
                 try:
-                    value = float(x)
-                except OverflowError:
-                    value = None
+                    value = _to_float(x)
                 except ValueError:
                     # Decimal('sNaN'): float() refuses a signaling NaN.
                     raise ValueError("%s%s must be a number a float can "
                                      "hold, got %r" % (prefix, what, x)) \
                         from None
-                if (isinstance(x, decimal.Decimal) and x.is_finite() and
-                        value is not None and not math.isfinite(value)):
-                    value = None
                 if value is not None:
                     with np.errstate(over="ignore"):
                         if not math.isfinite(value) or \
                                 np.isfinite(dtype.type(value)):
                             return value
-                given = ("an int of %d bits" % abs(int(x)).bit_length()
-                         if isinstance(x, numbers.Integral) else
-                         repr(x) if value is None else repr(value))
+                given = (_number_text(x) if value is None or
+                         isinstance(x, numbers.Integral) else repr(value))
                 raise OverflowError(
                     "%s%s must be a number within the range of %s, got %s"
                     % (prefix, what, dtype.name, given))

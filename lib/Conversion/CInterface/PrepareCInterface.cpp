@@ -248,7 +248,6 @@ struct MatrixPrepareCInterface
 
       CInterface c;
       c.name = fn.getSymName().drop_front(prefix.size()).str();
-
       c.type = type;
       for (unsigned i = 0; i < fn.getNumArguments(); ++i)
         c.argNames.push_back(getParamName(fn, i));
