@@ -726,10 +726,14 @@ def make_function(fn, lib, source_name, module_name, limit):
                  "            %s.flags.num & %d != %d):"
                  % (x, _C_ALIGNED, _C_ALIGNED),
                  "        %s = _m_c%d(%s)" % (x, p, x),
+                 "        _m_k = 1",
                  "    _m_s%d_0, _m_s%d_1 = %s.shape" % (p, p, x)]
+        # An array's sizes are never negative: a `?` size is checked by
+        # its truth (0 is the bad one), cheaper than a comparison.
         for d, declared in enumerate(value["shape"]):
-            shape_checks.append("_m_s%d_%d %s" % (
-                p, d, "< 1" if declared == "?" else "!= %d" % declared))
+            shape_checks.append(
+                "not _m_s%d_%d" % (p, d) if declared == "?"
+                else "_m_s%d_%d != %d" % (p, d, declared))
     if shape_checks:
         body += ["    if %s:" % " or ".join(shape_checks),
                  "        _m_m.bad_shape(%s)" % "".join(
@@ -746,12 +750,17 @@ def make_function(fn, lib, source_name, module_name, limit):
                  "        _m_m.bad_precondition(%s)" % shapes_text]
 
     # The copies of matrix arguments that are not C-contiguous, aligned
-    # arrays of the parameter's element type, once their shapes passed.
+    # arrays of the parameter's element type, once their shapes passed;
+    # only where a converter ran (_m_k): an argument that passed the fast
+    # test above needs none.
+    if matrices:
+        body.insert(0, "    _m_k = 0")
+        body += ["    if _m_k:"]
     for p in matrices:
         x = names[p]
-        body += ["    if %s.dtype is not _m_t%d or %s.flags.num & %d != %d:"
+        body += ["        if %s.dtype is not _m_t%d or %s.flags.num & %d != %d:"
                  % (x, p, x, _C_ALIGNED, _C_ALIGNED),
-                 "        %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
+                 "            %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
 
     result = spec.result
     if result["kind"] == "matrix":
