@@ -16,6 +16,9 @@ Operations (n x n matrices of random numbers; v is n x 16):
   chain    (a @ b) @ v            matc: static shapes, so matrix-optimize
                                   computes a @ (b @ v) (64 n^2 flops
                                   instead of 2 n^3 + 32 n^2)
+  matvec   a @ x                  x is n x 1: matc: def mv(a: T[?, ?],
+                                  x: T[?, 1]), dot products of the rows
+                                  of A; NumPy calls OpenBLAS's gemv
   call     a @ b on 2 x 2         the cost of one call: matc's minus
                                   NumPy's is the package's overhead
 
@@ -52,7 +55,9 @@ def kernels(ty, sizes):
              "    return a @ b", "",
              "def ew(a: {0}[?, ?], b: {0}[?, ?], c: {0}[?, ?], d: {0}[?, ?])"
              " -> {0}[?, ?]:".format(ty),
-             "    return a * b + c - d * 0.5", ""]
+             "    return a * b + c - d * 0.5", "",
+             "def mv(a: {0}[?, ?], x: {0}[?, 1]) -> {0}[?, 1]:".format(ty),
+             "    return a @ x", ""]
     for n in sizes:
         lines += ["def chain%d(a: %s[%d, %d], b: %s[%d, %d], v: %s[%d, %d])"
                   " -> %s[%d, %d]:" % (n, ty, n, n, ty, n, n, ty, n,
@@ -61,9 +66,18 @@ def kernels(ty, sizes):
     return "\n".join(lines)
 
 
+#: Seconds to wait before timing: with 2 threads, the idle threads of the
+#: library timed before (OpenBLAS's spin for about 2^28 cycles, LLVM's
+#: OpenMP for KMP_BLOCKTIME, 200 ms) would otherwise compete for the cores
+#: (measured on the 2-core Zen 4 VM: matc's 256 x 256 f64 matrix-vector
+#: product 84 us right after NumPy's, 6 us alone).
+IDLE_SECONDS = 0.3
+
+
 def timed(function, seconds):
-    """Median seconds of one call of `function`: once untimed, then
-    repetitions for about `seconds` (at least 3)."""
+    """Median seconds of one call of `function`: IDLE_SECONDS of sleep, once
+    untimed, then repetitions for about `seconds` (at least 3)."""
+    time.sleep(IDLE_SECONDS)
     function()
     times = []
     total = 0.0
@@ -114,16 +128,20 @@ def child(args):
         for n in args.sizes:
             a, b, c, d = (rng.random((n, n)).astype(dtype) for _ in range(4))
             v = rng.random((n, CHAIN_COLS)).astype(dtype)
+            x = rng.random((n, 1)).astype(dtype)
             chain = getattr(m, "chain%d" % n)
             check(m.mm(a, b), a.astype(np.float64) @ b, ty, n)
             check(m.ew(a, b, c, d), a * b + c - d * 0.5, ty, 4)
             check(chain(a, b, v), (a.astype(np.float64) @ b) @ v, ty, n * n)
+            check(m.mv(a, x), a.astype(np.float64) @ x, ty, n)
             emit("matmul", n, timed(lambda: a @ b, seconds),
                  timed(lambda: m.mm(a, b), seconds))
             emit("ew", n, timed(lambda: a * b + c - d * 0.5, seconds),
                  timed(lambda: m.ew(a, b, c, d), seconds))
             emit("chain", n, timed(lambda: (a @ b) @ v, seconds),
                  timed(lambda: chain(a, b, v), seconds))
+            emit("matvec", n, timed_calls(lambda: a @ x, seconds, 100),
+                 timed_calls(lambda: m.mv(a, x), seconds, 100))
         a, b = (rng.random((2, 2)).astype(dtype) for _ in range(2))
         mm = m.mm
         emit("call", 2, timed_calls(lambda: a @ b, seconds),
@@ -173,11 +191,12 @@ def main():
     print("\n| operation | type | n | threads | NumPy | matc | NumPy / matc |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
-        unit, scale = ("us", 1e6) if r["op"] == "call" else ("ms", 1e3)
+        unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec")
+                       else ("ms", 1e3))
         print("| %s | %s | %d | %d | %.3f %s | %.3f %s | %.2fx |" % (
             "a @ b (2 x 2, one call)" if r["op"] == "call" else
             {"matmul": "a @ b", "ew": "a * b + c - d * 0.5",
-             "chain": "(a @ b) @ v"}[r["op"]],
+             "chain": "(a @ b) @ v", "matvec": "a @ x (x: n x 1)"}[r["op"]],
             r["type"], r["n"], r["threads"], r["numpy"] * scale, unit,
             r["matc"] * scale, unit, r["numpy"] / r["matc"]))
     print()

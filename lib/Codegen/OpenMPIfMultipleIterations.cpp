@@ -76,13 +76,16 @@ static SmallVector<Value> getOutsideBuffers(omp::ParallelOp parallel,
 }
 
 /// Whether `parallel` computes a matrix product: its body has the FMAs of a
-/// register kernel. Elementwise loops do little work per element written
-/// and get a higher threshold.
+/// register kernel, or the additions across the lanes of a vector that end
+/// the dot products of a matrix-vector product (Schedule.mlir's
+/// @tile_dot_rows; Mat has no other reductions). Elementwise loops do
+/// little work per element written and get a higher threshold.
 static bool computesProduct(omp::ParallelOp parallel) {
   return parallel.getRegion()
       .walk([](Operation *op) {
         return isa<vector::FMAOp, vector::OuterProductOp,
-                   vector::ContractionOp>(op)
+                   vector::ContractionOp, vector::ReductionOp,
+                   vector::MultiDimReductionOp>(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })

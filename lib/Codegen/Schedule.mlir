@@ -48,6 +48,10 @@
 //     (vector.fma on rows of NR) per step of k. Every register tile is
 //     whole (the packing pads), so there is one kernel per element type;
 //     the remainders of M and N cost only the padding, and those of K none.
+// Products whose operands fit in the caches are computed unpacked
+// (@schedule_unpacked_matmul), and matrix-vector products (N = 1) as dot
+// products of the rows of A along k (@tile_dot_rows): packing would copy
+// all of A for one column.
 module attributes {transform.with_named_sequence} {
   //===--------------------------------------------------------------------===//
   // Matchers
@@ -563,6 +567,107 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// Matrix-vector products (matrix-version-products' `matc.dot` = "f32"
+  /// or "f64": C (M x 1) = A (M x K) B (K x 1), A row-major): each element
+  /// of C is the dot product of a row of A, contiguous in memory, and B's
+  /// column. The rows run in blocks of 4 (the last M mod 4 one by one), the
+  /// fill of C fused in; per block, k runs `%kv` elements at a time
+  /// (upstream tile_reduction_using_for: partial sums in a 4 x 1 x %kv
+  /// tensor, one vector per row, added up across its lanes once per block
+  /// by the combining linalg.reduce), the main loop over k whole, the last
+  /// K mod %kv elements masked (@split_dot_k). The row tiles are annotated
+  /// `matc.dot_rows` = 4 or 1. `%kv` is 512 bits of elements
+  /// (one AVX-512 register, two AVX2 ones): a row of A streams through
+  /// one vector register, so that the loads of A, not the adds, bound it.
+  transform.named_sequence @tile_dot_rows(%mv: !transform.any_op {transform.consumed},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %c4 = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    // One block of rows per thread (ceil(M / threads) rows), the fill of C
+    // fused in.
+    %block, %forall = transform.structured.tile_using_forall %mv num_threads [%threads, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.sequence %forall : !transform.any_op failures(suppress) {
+    ^bb0(%f: !transform.any_op):
+      %fill = transform.get_producer_of_operand %f[0] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %fill ["linalg.fill"] : !transform.any_op
+      %fused, %loop = transform.structured.fuse_into_containing_op %fill into %f
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    %t, %lm_any = transform.structured.fuse %block tile_sizes [4, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.annotate %t "matc.dot_rows" = %c4 : !transform.any_op, !transform.param<i64>
+    transform.annotate %t "matc.dot_tile" : !transform.any_op
+    %lm = transform.cast %lm_any : !transform.any_op to !transform.op<"scf.for">
+    transform.sequence %lm : !transform.op<"scf.for"> failures(suppress) {
+    ^bb0(%l: !transform.op<"scf.for">):
+      %main, %rest = transform.loop.peel %l
+          : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+      %last = transform.structured.match ops{["linalg.generic"]}
+          attributes{matc.dot_tile} in %rest : (!transform.any_op) -> !transform.any_op
+      %t1, %l1 = transform.structured.fuse %last tile_sizes [1, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.annotate %t1 "matc.dot_rows" = %c1 : !transform.any_op, !transform.param<i64>
+    }
+    transform.yield
+  }
+
+  /// The split of k of @tile_dot_rows for one tile of `%rows` rows
+  /// (`%tile`'s ops after tile_reduction_using_for, per element type below:
+  /// it takes static sizes only): the loop over k peeled, the partial
+  /// products vectorized in both loops (unmasked in the main one), then the
+  /// fill of the partial sums, the combining reduction across the lanes and
+  /// the fill of the tile of C.
+  transform.named_sequence @split_dot_k(%split: !transform.any_op {transform.readonly},
+      %combine: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %loop: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %kv: !transform.param<i64> {transform.readonly}) {
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %split "matc.dot_split" : !transform.any_op
+    %parent = transform.get_parent_op %loop : (!transform.any_op) -> !transform.any_op
+    %lf = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    transform.include @peel_if_ragged failures(propagate) (%lf)
+        : (!transform.op<"scf.for">) -> ()
+    %splits = transform.structured.match attributes{matc.dot_split} in %parent
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %splits vector_sizes [%rows, %kv]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    transform.sequence %combine : !transform.any_op failures(suppress) {
+    ^bb0(%c: !transform.any_op):
+      %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %tile_fill ["linalg.fill"] : !transform.any_op
+      transform.structured.vectorize %tile_fill vector_sizes [%rows]
+          : !transform.any_op, !transform.param<i64>
+    }
+    transform.structured.vectorize %combine : !transform.any_op
+    transform.structured.vectorize %fill : !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @split_dot_k_f32(%tile: !transform.any_op {transform.consumed},
+      %rows: !transform.param<i64> {transform.readonly}) {
+    %kv = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %fill, %split, %combine, %loop = transform.structured.tile_reduction_using_for %tile
+        by tile_sizes = [0, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @split_dot_k failures(propagate) (%split, %combine, %fill, %loop, %rows, %kv)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @split_dot_k_f64(%tile: !transform.any_op {transform.consumed},
+      %rows: !transform.param<i64> {transform.readonly}) {
+    %kv = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %fill, %split, %combine, %loop = transform.structured.tile_reduction_using_for %tile
+        by tile_sizes = [0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @split_dot_k failures(propagate) (%split, %combine, %fill, %loop, %rows, %kv)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   /// The last rows of an unpacked product (`%op`, fewer than MR rows) in
   /// register tiles of 4, then 2, then 1 rows: `%op` tiled by 4 rows with
   /// the fill of C fused in (@tile_last_rows), the loop peeled, the rows
@@ -707,6 +812,7 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %root {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
     } : !transform.any_op
     transform.include @matc_lower_transposes failures(propagate) (%root)
         : (!transform.any_op) -> ()
@@ -931,6 +1037,51 @@ module attributes {transform.with_named_sequence} {
     // the fill of C into their register tiles fuses nothing else.
     transform.include @matc_thread_rows failures(propagate) (%tagged)
         : (!transform.any_op) -> ()
+    // Matrix-vector products: dot products of rows of A (@tile_dot_rows).
+    %c4 = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %dots32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %dots64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %dots = transform.merge_handles %dots32, %dots64 : !transform.any_op
+    transform.foreach %dots : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @tile_dot_rows failures(propagate) (%op, %threads)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %dot32_4 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f32", matc.dot_rows = 4 : i64} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %dot32_4 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @split_dot_k_f32 failures(propagate) (%op, %c4)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %dot32_1 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f32", matc.dot_rows = 1 : i64} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %dot32_1 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @split_dot_k_f32 failures(propagate) (%op, %c1)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %dot64_4 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f64", matc.dot_rows = 4 : i64} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %dot64_4 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @split_dot_k_f64 failures(propagate) (%op, %c4)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %dot64_1 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot = "f64", matc.dot_rows = 1 : i64} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %dot64_1 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @split_dot_k_f64 failures(propagate) (%op, %c1)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
     %mmu32 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.unpacked = "f32"} in %tagged
         : (!transform.any_op) -> !transform.any_op

@@ -77,6 +77,65 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
+/// Replaces the matrix-vector product `matmul` (matrix::isMatrixVectorProduct:
+/// C [M, 1] = A [M, K] B [K, 1]) by the same product on B and C collapsed
+/// to vectors ([K], [M]; no copies, the layouts are the same), a 2-D
+/// linalg.generic (m parallel, k reduction, as linalg.matvec) tagged
+/// `matc.dot = TAG`, whose result is expanded back to [M, 1]; a zero fill of
+/// C becomes a fill of the vector. The schedule's dot products read rows of
+/// A and B's column in vectors along k; with N kept as a unit dimension
+/// the vectorizer would read them element by element.
+static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag) {
+  OpBuilder builder(matmul);
+  Location loc = matmul.getLoc();
+  MLIRContext *context = builder.getContext();
+  SmallVector<ReassociationIndices> rowsToVector = {{0, 1}};
+  Value lhs = matmul.getDpsInputs()[0];
+  Value rhs = tensor::CollapseShapeOp::create(
+      builder, loc, matmul.getDpsInputs()[1], rowsToVector);
+  Value init = matmul.getDpsInits()[0];
+  Value out;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value destination = tensor::CollapseShapeOp::create(
+        builder, loc, fill.getDpsInits()[0], rowsToVector);
+    out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
+                                 destination)
+              .getResult(0);
+  } else {
+    out = tensor::CollapseShapeOp::create(builder, loc, init, rowsToVector);
+  }
+  AffineExpr m, k;
+  bindDims(context, m, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {m, k}, context),
+                                 AffineMap::get(2, 0, {k}, context),
+                                 AffineMap::get(2, 0, {m}, context)};
+  auto dot = linalg::GenericOp::create(
+      builder, loc, out.getType(), ValueRange{lhs, rhs}, ValueRange{out}, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::reduction},
+      [](OpBuilder &b, Location l, ValueRange args) {
+        // Contracted into one fused multiply-add by LLVM, as the register
+        // kernels of the other products are vector.fma.
+        auto contract = arith::FastMathFlagsAttr::get(
+            b.getContext(), arith::FastMathFlags::contract);
+        Value product =
+            arith::MulFOp::create(b, l, args[0], args[1], contract);
+        linalg::YieldOp::create(
+            b, l,
+            ValueRange{arith::AddFOp::create(b, l, args[2], product, contract)});
+      });
+  dot->setAttr("matc.dot", builder.getStringAttr(tag));
+  auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+  SmallVector<OpFoldResult> shape = {
+      tensor::getMixedSize(builder, loc, lhs, 0), builder.getIndexAttr(1)};
+  Value result = tensor::ExpandShapeOp::create(
+      builder, loc, resultType, dot.getResult(0), rowsToVector, shape);
+  Operation *oldInit = init.getDefiningOp();
+  matmul.getResult(0).replaceAllUsesWith(result);
+  matmul.erase();
+  if (oldInit && isa<linalg::FillOp>(oldInit) && oldInit->use_empty())
+    oldInit->erase();
+}
+
 /// `matmul`, or, when it reads B transposed ([N, K]), a product that reads
 /// instead a plain copy of it (B^T, [K, N]), which replaces it: the
 /// unpacked schedule reads rows of B, and the columns of a transposed B
@@ -158,6 +217,12 @@ struct MatrixVersionProducts
           return !ShapedType::isDynamic(r) && r <= 16;
         }))
       return;
+    // A matrix-vector product: dot products of the rows of A in place,
+    // whatever its size (packing would copy all of A for one column).
+    if (matrix::isMatrixVectorProduct(matmul)) {
+      rewriteAsDotProducts(matmul, tag);
+      return;
+    }
     OpBuilder builder(matmul);
     int64_t m = ranges[0], n = ranges[1], k = ranges[2];
     // A narrow static B (at most NR columns): only B need fit, not A.

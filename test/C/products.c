@@ -16,6 +16,10 @@
  *                              up to N1 (S = 1 by default)
  *   products rect M K N ...    the m x k x n products for every m, k, n of
  *                              the lists (comma-separated)
+ *   products matvec M0 M1 S K0 K1 T
+ *                              the matrix-vector products (mv32, mv64:
+ *                              N = 1) for m = M0, M0 + S, ... up to M1 and
+ *                              k = K0, K0 + T, ... up to K1
  *
  * Up to 128^3 multiply-adds the reference is the whole product (i-k-j
  * loops in double); above, each result is checked with Freivalds' test
@@ -102,6 +106,39 @@ static void check(const char *what, const double *a, int ta, const double *b,
   }
 }
 
+/* The operands of an m x k x n product: A and B of integers in -2 .. 2 (in
+ * double and in float, from `seed`), C in both types. */
+typedef struct {
+  double *a, *b, *c;
+  float *a32, *b32, *c32;
+} Operands;
+
+static Operands makeOperands(int64_t m, int64_t k, int64_t n,
+                             uint64_t seed) {
+  Operands o;
+  uint64_t state = seed;
+  o.a = malloc(sizeof(double) * (size_t)(m * k));
+  o.b = malloc(sizeof(double) * (size_t)(k * n));
+  o.c = malloc(sizeof(double) * (size_t)(m * n));
+  o.a32 = malloc(sizeof(float) * (size_t)(m * k));
+  o.b32 = malloc(sizeof(float) * (size_t)(k * n));
+  o.c32 = malloc(sizeof(float) * (size_t)(m * n));
+  for (int64_t e = 0; e < m * k; ++e)
+    o.a32[e] = (float)(o.a[e] = value(&state));
+  for (int64_t e = 0; e < k * n; ++e)
+    o.b32[e] = (float)(o.b[e] = value(&state));
+  return o;
+}
+
+static void freeOperands(Operands *o) {
+  free(o->a);
+  free(o->b);
+  free(o->c);
+  free(o->a32);
+  free(o->b32);
+  free(o->c32);
+}
+
 /* Runs the six products on m x k x n. */
 static void run(int64_t m, int64_t k, int64_t n) {
   static const struct {
@@ -114,17 +151,9 @@ static void run(int64_t m, int64_t k, int64_t n) {
       {"a @ b.T", mat_mmbt32, mat_mmbt64, 0, 1},
       {"a.T @ b", mat_mmat32, mat_mmat64, 1, 0},
   };
-  uint64_t state = (uint64_t)(m * 1000003 + k * 1009 + n);
-  double *a = malloc(sizeof(double) * (size_t)(m * k));
-  double *b = malloc(sizeof(double) * (size_t)(k * n));
-  double *c = malloc(sizeof(double) * (size_t)(m * n));
-  float *a32 = malloc(sizeof(float) * (size_t)(m * k));
-  float *b32 = malloc(sizeof(float) * (size_t)(k * n));
-  float *c32 = malloc(sizeof(float) * (size_t)(m * n));
-  for (int64_t e = 0; e < m * k; ++e)
-    a32[e] = (float)(a[e] = value(&state));
-  for (int64_t e = 0; e < k * n; ++e)
-    b32[e] = (float)(b[e] = value(&state));
+  Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
+  double *a = o.a, *b = o.b, *c = o.c;
+  float *a32 = o.a32, *b32 = o.b32, *c32 = o.c32;
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
     int ta = products[p].ta, tb = products[p].tb;
     /* Stored shapes: A as k x m when transposed, B as n x k. */
@@ -150,12 +179,31 @@ static void run(int64_t m, int64_t k, int64_t n) {
       check(what, a, ta, b, tb, c, m, k, n);
     }
   }
-  free(a);
-  free(b);
-  free(c);
-  free(a32);
-  free(b32);
-  free(c32);
+  freeOperands(&o);
+}
+
+/* Runs the matrix-vector products on m x k x 1. */
+static void runMatvec(int64_t m, int64_t k) {
+  Operands o = makeOperands(m, k, 1, (uint64_t)(m * 1000003 + k * 1009));
+  double *a = o.a, *b = o.b, *c = o.c;
+  float *a32 = o.a32, *b32 = o.b32, *c32 = o.c32;
+  if (mat_mv32(a32, m, k, b32, k, c32, m) != 0) {
+    ++checked;
+    ++wrong;
+    printf("FAIL f32 a @ v refused its sizes\n");
+  } else {
+    for (int64_t e = 0; e < m; ++e)
+      c[e] = c32[e];
+    check("f32 a @ v", a, 0, b, 0, c, m, k, 1);
+  }
+  if (mat_mv64(a, m, k, b, k, c, m) != 0) {
+    ++checked;
+    ++wrong;
+    printf("FAIL f64 a @ v refused its sizes\n");
+  } else {
+    check("f64 a @ v", a, 0, b, 0, c, m, k, 1);
+  }
+  freeOperands(&o);
 }
 
 /* Parses a comma-separated list of positive sizes into `out` (at most 64). */
@@ -184,6 +232,16 @@ int main(int argc, char **argv) {
     }
     for (long n = first; n <= last; n += step)
       run(n, n, n);
+  } else if (argc == 8 && !strcmp(argv[1], "matvec")) {
+    long m0 = atol(argv[2]), m1 = atol(argv[3]), ms = atol(argv[4]);
+    long k0 = atol(argv[5]), k1 = atol(argv[6]), ks = atol(argv[7]);
+    if (m0 < 1 || ms < 1 || k0 < 1 || ks < 1) {
+      fprintf(stderr, "products: bad matvec sizes\n");
+      return 2;
+    }
+    for (long m = m0; m <= m1; m += ms)
+      for (long k = k0; k <= k1; k += ks)
+        runMatvec(m, k);
   } else if (argc == 5 && !strcmp(argv[1], "rect")) {
     int64_t ms[64], ks[64], ns[64];
     int cm = parseList(argv[2], ms), ck = parseList(argv[3], ks),
@@ -194,7 +252,8 @@ int main(int argc, char **argv) {
           run(ms[i], ks[p], ns[j]);
   } else {
     fprintf(stderr,
-            "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,..\n");
+            "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,.. | "
+            "matvec M0 M1 S K0 K1 T\n");
     return 2;
   }
   printf("products: %ld checked, %ld wrong\n", checked, wrong);

@@ -196,3 +196,36 @@ func.func @elementwise_reads(%in: memref<?x?xf32>, %out: memref<?x16xf32>, %n: i
   }
   return
 }
+
+// -----
+
+// A matrix-vector product (the dot products of Schedule.mlir's
+// @tile_dot_rows: multiply-adds along k, added up across the lanes once per
+// row) counts its operands as a product does: its result has one element
+// per row of A. Regression: counted as elementwise, a 1024 x 1024 A ran on
+// one thread.
+// CHECK-LABEL: func.func @dot_products
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xf64>, %[[OUT:.*]]: memref<?xf64>, %[[N:.*]]: index)
+// CHECK: memref.dim %[[A]]
+// CHECK: %[[AK:.*]] = memref.dim %[[A]]
+// CHECK: %[[AE:.*]] = arith.muli %{{.*}}, %[[AK]]
+// CHECK: arith.maxsi
+// CHECK: omp.parallel if(
+func.func @dot_products(%a: memref<?x?xf64>, %out: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        %x = vector.transfer_read %a[%i, %c0], %z {in_bounds = [true]} : memref<?x?xf64>, vector<8xf64>
+        %p = arith.mulf %x, %x fastmath<contract> : vector<8xf64>
+        %s = vector.reduction <add>, %p : vector<8xf64> into f64
+        memref.store %s, %out[%i] : memref<?xf64>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}

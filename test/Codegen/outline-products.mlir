@@ -119,22 +119,40 @@ func.func @small_rhs(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %m: index,
 
 // -----
 
-// A static B with fewer columns than a multiple of 8 (here 1: rows of C one
-// element apart) goes to the function with run-time sizes. Regression: its
-// function of B's shape, computed unpacked with a run-time M, corrupted the
-// heap on AVX-512 (difftest --ranks 2, seed 128: `A4.T @ eye(37) @ ... `
-// with A4 37 x 1).
+// A static B with fewer columns than a multiple of 8 does not get a
+// function of its shape. Regression: that function, computed unpacked with
+// a run-time M, corrupted the heap on AVX-512 for N = 1 (difftest --ranks 2,
+// seed 128: `A4.T @ eye(37) @ ... ` with A4 37 x 1). With N = 1 and neither
+// operand transposed it is a matrix-vector product: a function of its own
+// (B and C ? x 1), which matrix-version-products gives the schedule's dot
+// products; a transposed A (`a.T @ v`) goes to the function with run-time
+// sizes.
 // CHECK-LABEL: func.func @narrow_rhs
 // SMALLB-LABEL: func.func @narrow_rhs
-// SMALLB: call @matc.product.f32.nn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
 // SMALLB-NOT: @matc.product.f32.nn.b
-func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %m: index) -> tensor<?x1xf32> {
+// SMALLB: call @matc.product.f32.nn.n1({{.*}}) : (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
+// SMALLB-NOT: @matc.product.f32.nn.b
+// SMALLB: call @matc.product.f32.tn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// SMALLB-LABEL: func.func private @matc.product.f32.nn.n1
+// SMALLB-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x1xf32>, %{{.*}}: tensor<?x1xf32>) -> tensor<?x1xf32>
+// SMALLB: linalg.matmul ins(%[[A]], %{{.*}} : tensor<?x?xf32>, tensor<?x1xf32>) {{.*}} -> tensor<?x1xf32>
+func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %m: index)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%m) : tensor<?x1xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1xf32>) -> tensor<?x1xf32>
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x1xf32>)
                      outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
-  return %r : tensor<?x1xf32>
+  %at = tensor.empty(%m) : tensor<8x?xf32>
+  %e2 = tensor.empty(%m) : tensor<?x1xf32>
+  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %t = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (k, n)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%at, %b : tensor<8x?xf32>, tensor<8x1xf32>)
+         outs(%c2 : tensor<?x1xf32>) -> tensor<?x1xf32>
+  return %r, %t : tensor<?x1xf32>, tensor<?x1xf32>
 }
 
 // -----

@@ -45,6 +45,13 @@
 // CHECK: scf.forall
 // CHECK: scf.forall
 // CHECK: return
+// The matrix-vector product: blocks of 4 rows, partial sums in vectors of
+// 4 x 8 f64 across the loop over k, added up across the lanes per row.
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK: scf.for {{.*}} -> (vector<4x8xf64>)
+// CHECK-COUNT-4: vector.reduction <add>
+// CHECK: scf.for {{.*}} -> (vector<1x8xf64>)
+
 module attributes {transform.target_tag = "payload"} {
   // B's K read off A, as matrix-outline-products writes every product
   // function: one SSA value for K, so the main loop of the packing of B
@@ -86,6 +93,28 @@ module attributes {transform.target_tag = "payload"} {
     %r = linalg.matmul ins(%t, %d : tensor<?x?xf32>, tensor<?x?xf32>)
                        outs(%c2 : tensor<?x?xf32>) -> tensor<?x?xf32>
     return %t, %r : tensor<?x?xf32>, tensor<?x?xf32>
+  }
+
+  // A matrix-vector product as matrix-version-products leaves it (B and C
+  // collapsed to vectors, tagged matc.dot): @tile_dot_rows and
+  // @split_dot_k_f64 under the interpreter's handle checks.
+  func.func @matrix_vector(%a: tensor<?x?xf64>, %x: tensor<?xf64>) -> tensor<?xf64> {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f64
+    %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+    %e = tensor.empty(%m) : tensor<?xf64>
+    %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?xf64>) -> tensor<?xf64>
+    %y = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (k)>,
+                                          affine_map<(m, k) -> (m)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%a, %x : tensor<?x?xf64>, tensor<?xf64>) outs(%c : tensor<?xf64>)
+        attrs = {matc.dot = "f64"} {
+    ^bb0(%p: f64, %q: f64, %acc: f64):
+      %prod = arith.mulf %p, %q fastmath<contract> : f64
+      %sum = arith.addf %acc, %prod fastmath<contract> : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    return %y : tensor<?xf64>
   }
 }
 

@@ -68,6 +68,44 @@ func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> 
 
 // -----
 
+// A matrix-vector product (N = 1, A and B not transposed), whatever its
+// size: no scf.if, no packed version. B and C are collapsed to vectors (no
+// copies), the product becomes a 2-D linalg.generic (m parallel, k
+// reduction, multiply-adds that LLVM may contract) tagged for the
+// schedule's dot products, and its result is expanded back to M x 1. The
+// old fill of C is gone.
+// CHECK-DAG: #[[$MK:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$K:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$M:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[V:.*]]: tensor<?x1xf64>)
+// CHECK-NOT: scf.if
+// CHECK: %[[E:.*]] = tensor.empty
+// CHECK: %[[X:.*]] = tensor.collapse_shape %[[V]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK: %[[EC:.*]] = tensor.collapse_shape %[[E]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%[[EC]] : tensor<?xf64>)
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[$MK]], #[[$K]], #[[$M]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME: ins(%[[A]], %[[X]] : tensor<?x?xf64>, tensor<?xf64>) outs(%[[F]] : tensor<?xf64>) attrs =  {matc.dot = "f64"}
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f64
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f64
+// CHECK: %[[R:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf64> into tensor<?x1xf64>
+// CHECK-NOT: linalg.fill
+// CHECK: return %[[R]]
+// OFF-LABEL: func.func @matrix_vector
+// OFF: linalg.matmul
+func.func @matrix_vector(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%m) : tensor<?x1xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x1xf64>) -> tensor<?x1xf64>
+  %r = linalg.matmul ins(%a, %v : tensor<?x?xf64>, tensor<?x1xf64>)
+                     outs(%c : tensor<?x1xf64>) -> tensor<?x1xf64>
+  return %r : tensor<?x1xf64>
+}
+
+// -----
+
 // B read transposed (a @ b.T): its columns would be gathers, so the
 // unpacked product reads a plain copy of B (B^T, tagged for the schedule's
 // transposes); every loop at most 16: the plain lowering's.

@@ -38,6 +38,18 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// Whether `matmul` is a matrix-vector product: C (M x 1) = A (M x K) B
+/// (K x 1), N statically 1 and neither operand read transposed, so that
+/// each element of C is the dot product of a row of A, contiguous in
+/// memory, and B's column (matrix-outline-products gives it a function of
+/// its own, matrix-version-products the schedule's dot products).
+inline bool isMatrixVectorProduct(linalg::MatmulOp matmul) {
+  SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+  return ranges.size() == 3 && ranges[1] == 1 &&
+         !isProductOperandTransposed(matmul, 0) &&
+         !isProductOperandTransposed(matmul, 1);
+}
+
 /// The number of ops in `op`, `op` included: the size of a function body
 /// for matrix-outline-long-blocks and of a function for
 /// matrix-split-module.

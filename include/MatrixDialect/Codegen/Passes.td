@@ -164,6 +164,13 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     product unpacked whatever M when B fits its budget (packing would copy
     all of A for one register tile's width of columns), which it can only
     see with N static.
+
+    A matrix-vector product, N statically 1 and neither operand read
+    transposed (`a @ v` with `v: f64[?, 1]`), calls `@matc.product.f64.nn.n1`
+    (A ? x ?, B and C ? x 1), which matrix-version-products computes as dot
+    products of the rows of A with B's column. (Before, it called the
+    function of run-time sizes, whose register tiles of 16 columns held one:
+    9x slower than NumPy at 1024 x 1024 on Zen 4.)
   }];
   let options = [
     Option<"staticRhsElements", "static-rhs-elements", "int64_t",
@@ -293,6 +300,19 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     (M mod MR) in register tiles of 4, 2 and 1 rows instead of one tile
     masked in its rows. With a short k-range a row is too little work for
     either to pay for its compile time.
+
+    A matrix-vector product (N statically 1, neither operand transposed:
+    each element of C is the dot product of a row of A, contiguous in
+    memory, and B's column) is rewritten whatever its size, without a test:
+    B and C are collapsed to vectors (no copies), the product becomes a
+    2-D `linalg.generic` (m parallel, k reduction, as `linalg.matvec`, its
+    multiply-adds marked `contract` for LLVM's FMAs) tagged
+    `matc.dot = "f32"` or `"f64"`, and its result is expanded back to M x 1.
+    The schedule (Schedule.mlir's @tile_dot_rows) reads 4 rows of A in
+    vectors along k, B's column once for the 4, and adds each row's partial
+    sums across the lanes at the end. Measured on Zen 4 (AVX-512), 1
+    thread, from Python against NumPy (OpenBLAS's dgemv): f64 1024 x 1024
+    0.12 ms against 1.10 ms before, 0.95x NumPy (2048: 1.04x; 256: 0.84x).
 
     With `vector-bits` set, a tagged product whose N is static and fits in
     one vector register (N <= vector-bits / element bits) is tagged
@@ -571,7 +591,11 @@ def MatrixOpenMPIfMultipleIterations
       out when there is none;
     - `min-elements` applies to loops that compute a product (their body
       has a `vector.fma`, `vector.outerproduct` or `vector.contract`: k
-      multiply-adds per element), `min-elements-elementwise` to the others
+      multiply-adds per element; or a `vector.reduction` or
+      `vector.multi_reduction`, the sums across the lanes that end the dot
+      products of a matrix-vector product, whose result has one element
+      per row of A: at 1024 x 1024 f64 on Zen 4, 60 us on 2 threads
+      against 118 on one), `min-elements-elementwise` to the others
       (a few operations per element).
 
     With a false `if`, the region runs on the encountering thread alone

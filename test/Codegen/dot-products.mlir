@@ -1,0 +1,60 @@
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512" --canonicalize --cse | FileCheck %s
+// RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=131072 --matrix-codegen="matmul-f32=12,32,256,516,512 matmul-f64=12,16,192,264,512 threads=2" --canonicalize --cse | FileCheck %s --check-prefix=THREADS
+
+// A matrix-vector product (matrix-version-products: a 2-D linalg.generic
+// tagged matc.dot) as dot products (Schedule.mlir's @tile_dot_rows): rows
+// of A in blocks of 4, k by 16 f32 (512 bits) in a vector<4x16xf32> of
+// partial sums carried by the loop (the main loop unmasked, the last
+// K mod 16 elements masked), B's 16 elements read once and broadcast to the
+// 4 rows, multiply-adds LLVM may contract, then each row's partial sums
+// added up across the lanes. The last M mod 4 rows one at a time, in
+// vector<16xf32>. No packing. With 2 threads, one block of rows per thread.
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK-NOT: scf.forall
+// CHECK-NOT: linalg.pack
+// CHECK: %[[K:.*]] = tensor.dim %{{.*}}, %c1
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c4
+// CHECK: %[[MAIN:.*]] = scf.for %{{.*}} = %c0 to %[[KMAIN:.*]] step %c16 iter_args(%{{.*}} = %{{.*}}) -> (vector<4x16xf32>)
+// CHECK: %[[AR:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<4x16xf32>, vector<4x16xf32>
+// CHECK: %[[BR:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<16xf32>, vector<16xf32>
+// CHECK: %[[BB:.*]] = vector.broadcast %[[BR]] : vector<16xf32> to vector<4x16xf32>
+// CHECK: arith.mulf %[[AR]], %[[BB]] fastmath<contract> : vector<4x16xf32>
+// CHECK: arith.addf {{.*}} fastmath<contract> : vector<4x16xf32>
+// CHECK: scf.for %{{.*}} = %[[KMAIN]] to %[[K]] step %c16
+// CHECK: vector.create_mask %c4, %{{.*}} : vector<4x16xi1>
+// CHECK-COUNT-4: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// CHECK: scf.for %{{.*}} step %c4
+// CHECK: scf.for %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} step %c16 iter_args(%{{.*}}) -> (vector<1x16xf32>)
+// CHECK: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// THREADS-LABEL: func.func @matrix_vector
+// THREADS: scf.forall (%{{.*}}) in (2)
+// THREADS: -> (vector<4x16xf32>)
+func.func @matrix_vector(%a: tensor<?x?xf32>, %v: tensor<?x1xf32>) -> tensor<?x1xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%m) : tensor<?x1xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %r = linalg.matmul ins(%a, %v : tensor<?x?xf32>, tensor<?x1xf32>)
+                     outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
+  return %r : tensor<?x1xf32>
+}
+
+// -----
+
+// f64: k by 8 elements (512 bits).
+// CHECK-LABEL: func.func @matrix_vector_f64
+// CHECK: scf.for %{{.*}} step %c8 iter_args(%{{.*}}) -> (vector<4x8xf64>)
+// CHECK: arith.mulf {{.*}} fastmath<contract> : vector<4x8xf64>
+// CHECK-COUNT-4: vector.reduction <add>, %{{.*}} : vector<8xf64> into f64
+func.func @matrix_vector_f64(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%m) : tensor<?x1xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x1xf64>) -> tensor<?x1xf64>
+  %r = linalg.matmul ins(%a, %v : tensor<?x?xf64>, tensor<?x1xf64>)
+                     outs(%c : tensor<?x1xf64>) -> tensor<?x1xf64>
+  return %r : tensor<?x1xf64>
+}
