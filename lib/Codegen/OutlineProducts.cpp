@@ -106,7 +106,7 @@ struct MatrixOutlineProducts
   /// per B shape), else run-time sizes.
   RankedTensorType getRhsType(linalg::MatmulOp matmul) {
     auto rhs = cast<RankedTensorType>(matmul.getDpsInputs()[1].getType());
-    if (isTiny(matmul))
+    if (isTiny(matmul) || matrix::isTinyRhsProduct(matmul))
       return rhs;
     // N a multiple of 8: with fewer columns than a vector in a row of C
     // (N = 1: rows one element apart), the masked remainders of a run-time

@@ -217,6 +217,17 @@ struct MatrixVersionProducts
           return !ShapedType::isDynamic(r) && r <= 16;
         }))
       return;
+    // A tiny static B: the plain loops (a few scalar multiply-adds per row
+    // of A), whatever M, its rows split between the threads
+    // (@matc_thread_rows).
+    if (matrix::isTinyRhsProduct(matmul)) {
+      IRRewriter rewriter(matmul);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, matmul);
+      if (succeeded(generic))
+        (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
+      return;
+    }
     // A matrix-vector product: dot products of the rows of A in place,
     // whatever its size (packing would copy all of A for one column).
     if (matrix::isMatrixVectorProduct(matmul)) {

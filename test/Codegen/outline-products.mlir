@@ -4,16 +4,17 @@
 // transposed gets its own, whose matmul keeps the transposed indexing maps
 // (regression: a bare ArrayAttr of maps given to MatmulOp::create binds to
 // its `cast` parameter, and the function computed A B with B's rows as
-// columns, writing past C). Static operands are cast to run-time shapes.
+// columns, writing past C). Static operands are cast to run-time shapes
+// (B of 24 columns: no function of B's shape without static-rhs-elements).
 // CHECK-LABEL: func.func @two_layouts
-// CHECK-SAME: (%[[A:.*]]: tensor<35x11xf64>, %[[B:.*]]: tensor<11x6xf64>, %[[BT:.*]]: tensor<4x11xf64>)
+// CHECK-SAME: (%[[A:.*]]: tensor<35x11xf64>, %[[B:.*]]: tensor<11x24xf64>, %[[BT:.*]]: tensor<4x11xf64>)
 // CHECK-NOT: linalg.matmul
-// CHECK: %[[E1:.*]] = tensor.empty() : tensor<35x6xf64>
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<35x24xf64>
 // CHECK-DAG: %[[DA:.*]] = tensor.cast %[[A]] : tensor<35x11xf64> to tensor<?x?xf64>
-// CHECK-DAG: %[[DB:.*]] = tensor.cast %[[B]] : tensor<11x6xf64> to tensor<?x?xf64>
-// CHECK-DAG: %[[D1:.*]] = tensor.cast %[[E1]] : tensor<35x6xf64> to tensor<?x?xf64>
+// CHECK-DAG: %[[DB:.*]] = tensor.cast %[[B]] : tensor<11x24xf64> to tensor<?x?xf64>
+// CHECK-DAG: %[[D1:.*]] = tensor.cast %[[E1]] : tensor<35x24xf64> to tensor<?x?xf64>
 // CHECK: %[[R1:.*]] = call @matc.product.f64.nn(%[[DA]], %[[DB]], %[[D1]])
-// CHECK: tensor.cast %[[R1]] : tensor<?x?xf64> to tensor<35x6xf64>
+// CHECK: tensor.cast %[[R1]] : tensor<?x?xf64> to tensor<35x24xf64>
 // CHECK: call @matc.product.f64.nn(
 // CHECK: call @matc.product.f64.nt(
 // CHECK-NOT: linalg.matmul
@@ -35,18 +36,18 @@
 // CHECK-LABEL: func.func private @matc.product.f64.nt
 // CHECK: linalg.matmul indexing_maps = [#{{.*}}, #[[TMAP:.*]], #{{.*}}] ins
 // CHECK-NOT: func.func private @matc.product
-func.func @two_layouts(%a: tensor<35x11xf64>, %b: tensor<11x6xf64>,
+func.func @two_layouts(%a: tensor<35x11xf64>, %b: tensor<11x24xf64>,
                        %bt: tensor<4x11xf64>)
-    -> (tensor<35x6xf64>, tensor<35x6xf64>, tensor<35x4xf64>) {
+    -> (tensor<35x24xf64>, tensor<35x24xf64>, tensor<35x4xf64>) {
   %zero = arith.constant 0.0 : f64
-  %e1 = tensor.empty() : tensor<35x6xf64>
-  %c1 = linalg.fill ins(%zero : f64) outs(%e1 : tensor<35x6xf64>) -> tensor<35x6xf64>
-  %r1 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x6xf64>)
-                      outs(%c1 : tensor<35x6xf64>) -> tensor<35x6xf64>
-  %e2 = tensor.empty() : tensor<35x6xf64>
-  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<35x6xf64>) -> tensor<35x6xf64>
-  %r2 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x6xf64>)
-                      outs(%c2 : tensor<35x6xf64>) -> tensor<35x6xf64>
+  %e1 = tensor.empty() : tensor<35x24xf64>
+  %c1 = linalg.fill ins(%zero : f64) outs(%e1 : tensor<35x24xf64>) -> tensor<35x24xf64>
+  %r1 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x24xf64>)
+                      outs(%c1 : tensor<35x24xf64>) -> tensor<35x24xf64>
+  %e2 = tensor.empty() : tensor<35x24xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<35x24xf64>) -> tensor<35x24xf64>
+  %r2 = linalg.matmul ins(%a, %b : tensor<35x11xf64>, tensor<11x24xf64>)
+                      outs(%c2 : tensor<35x24xf64>) -> tensor<35x24xf64>
   %e3 = tensor.empty() : tensor<35x4xf64>
   %c3 = linalg.fill ins(%zero : f64) outs(%e3 : tensor<35x4xf64>) -> tensor<35x4xf64>
   %r3 = linalg.matmul
@@ -55,7 +56,7 @@ func.func @two_layouts(%a: tensor<35x11xf64>, %b: tensor<11x6xf64>,
                        affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %bt : tensor<35x11xf64>, tensor<4x11xf64>)
       outs(%c3 : tensor<35x4xf64>) -> tensor<35x4xf64>
-  return %r1, %r2, %r3 : tensor<35x6xf64>, tensor<35x6xf64>, tensor<35x4xf64>
+  return %r1, %r2, %r3 : tensor<35x24xf64>, tensor<35x24xf64>, tensor<35x4xf64>
 }
 
 // -----
@@ -119,40 +120,75 @@ func.func @small_rhs(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %m: index,
 
 // -----
 
-// A static B with fewer columns than a multiple of 8 does not get a
-// function of its shape. Regression: that function, computed unpacked with
-// a run-time M, corrupted the heap on AVX-512 for N = 1 (difftest --ranks 2,
-// seed 128: `A4.T @ eye(37) @ ... ` with A4 37 x 1). With N = 1 and neither
-// operand transposed it is a matrix-vector product: a function of its own
-// (B and C ? x 1), which matrix-version-products gives the schedule's dot
-// products; a transposed A (`a.T @ v`) goes to the function with run-time
-// sizes.
+// A static B with fewer columns than a multiple of 8 (here 8 x 1): a tiny
+// B, a function of B's shape that matrix-version-products leaves to the
+// plain loops. Regression: that function, computed by the unpacked
+// schedule with a run-time M, corrupted the heap on AVX-512 for N = 1
+// (difftest --ranks 2, seed 128: `A4.T @ eye(37) @ ... ` with A4 37 x 1);
+// it then went to the function of run-time sizes. A matrix-vector product
+// with a run-time K (B ? x 1, neither operand transposed) calls a function
+// of its own (B and C ? x 1), which matrix-version-products gives the
+// schedule's dot products; a transposed A (`a.T @ v`) goes to the function
+// of run-time sizes.
 // CHECK-LABEL: func.func @narrow_rhs
 // SMALLB-LABEL: func.func @narrow_rhs
-// SMALLB-NOT: @matc.product.f32.nn.b
+// SMALLB: call @matc.product.f32.nn.b8x1({{.*}}) : (tensor<?x8xf32>, tensor<8x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
 // SMALLB: call @matc.product.f32.nn.n1({{.*}}) : (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
-// SMALLB-NOT: @matc.product.f32.nn.b
 // SMALLB: call @matc.product.f32.tn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
 // SMALLB-LABEL: func.func private @matc.product.f32.nn.n1
 // SMALLB-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x1xf32>, %{{.*}}: tensor<?x1xf32>) -> tensor<?x1xf32>
 // SMALLB: linalg.matmul ins(%[[A]], %{{.*}} : tensor<?x?xf32>, tensor<?x1xf32>) {{.*}} -> tensor<?x1xf32>
-func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %m: index)
-    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %ad: tensor<?x?xf32>,
+                      %v: tensor<?x1xf32>, %m: index)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%m) : tensor<?x1xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1xf32>) -> tensor<?x1xf32>
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x1xf32>)
                      outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
-  %at = tensor.empty(%m) : tensor<8x?xf32>
+  %e1 = tensor.empty(%m) : tensor<?x1xf32>
+  %c1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %s = linalg.matmul ins(%ad, %v : tensor<?x?xf32>, tensor<?x1xf32>)
+                     outs(%c1 : tensor<?x1xf32>) -> tensor<?x1xf32>
   %e2 = tensor.empty(%m) : tensor<?x1xf32>
   %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x1xf32>) -> tensor<?x1xf32>
   %t = linalg.matmul
          indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
                           affine_map<(m, n, k) -> (k, n)>,
                           affine_map<(m, n, k) -> (m, n)>]
-         ins(%at, %b : tensor<8x?xf32>, tensor<8x1xf32>)
+         ins(%ad, %v : tensor<?x?xf32>, tensor<?x1xf32>)
          outs(%c2 : tensor<?x1xf32>) -> tensor<?x1xf32>
-  return %r, %t : tensor<?x1xf32>, tensor<?x1xf32>
+  return %r, %s, %t : tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>
+}
+
+// -----
+
+// A tiny static B (K, N <= 16, N not a multiple of 8) with a run-time M
+// calls a function of B's shape (A ? x K, C ? x N), which
+// matrix-version-products leaves to the plain loops.
+// Regression: it went to the function of run-time sizes, packed, 70x
+// slower than NumPy for 200000 x 3 @ 3 x 3 (points @ r) on Zen 4.
+// CHECK-LABEL: func.func @tiny_rhs
+// CHECK: call @matc.product.f64.nn.b3x3({{.*}}) : (tensor<?x3xf64>, tensor<3x3xf64>, tensor<?x3xf64>) -> tensor<?x3xf64>
+// CHECK: call @matc.product.f64.tn.b3x3({{.*}}) : (tensor<3x?xf64>, tensor<3x3xf64>, tensor<?x3xf64>) -> tensor<?x3xf64>
+// CHECK-LABEL: func.func private @matc.product.f64.nn.b3x3
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<?x3xf64>, tensor<3x3xf64>) {{.*}} -> tensor<?x3xf64>
+func.func @tiny_rhs(%p: tensor<?x3xf64>, %pt: tensor<3x?xf64>, %r: tensor<3x3xf64>, %m: index)
+    -> (tensor<?x3xf64>, tensor<?x3xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty(%m) : tensor<?x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %x = linalg.matmul ins(%p, %r : tensor<?x3xf64>, tensor<3x3xf64>)
+                     outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %e2 = tensor.empty(%m) : tensor<?x3xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %y = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (k, n)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%pt, %r : tensor<3x?xf64>, tensor<3x3xf64>)
+         outs(%c2 : tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %x, %y : tensor<?x3xf64>, tensor<?x3xf64>
 }
 
 // -----

@@ -106,6 +106,27 @@ func.func @matrix_vector(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1
 
 // -----
 
+// A tiny static B (K, N <= 16, N not a multiple of 8) and a run-time M:
+// the plain loops (a linalg.generic without a schedule tag, its rows split
+// between the threads by @matc_thread_rows), whatever M: no scf.if.
+// CHECK-LABEL: func.func @tiny_rhs
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x3xf64>, tensor<3x3xf64>) outs(%{{.*}} : tensor<?x3xf64>) attrs =  {matc.unpacked_long_k}
+// CHECK-NOT: matc.unpacked =
+// CHECK: return
+func.func @tiny_rhs(%p: tensor<?x3xf64>, %r: tensor<3x3xf64>) -> tensor<?x3xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %p, %c0 : tensor<?x3xf64>
+  %e = tensor.empty(%m) : tensor<?x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %r2 = linalg.matmul ins(%p, %r : tensor<?x3xf64>, tensor<3x3xf64>)
+                     outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %r2 : tensor<?x3xf64>
+}
+
+// -----
+
 // B read transposed (a @ b.T): its columns would be gathers, so the
 // unpacked product reads a plain copy of B (B^T, tagged for the schedule's
 // transposes); every loop at most 16: the plain lowering's.

@@ -50,6 +50,25 @@ inline bool isMatrixVectorProduct(linalg::MatmulOp matmul) {
          !isProductOperandTransposed(matmul, 1);
 }
 
+/// Whether `matmul` multiplies by a tiny static B: K and N static, at most
+/// 16 each, N not a multiple of 8 (no whole vector of columns), B not read
+/// transposed, and M not static and as small (a tiny product). Such a
+/// product is a few scalar multiply-adds per row of A (`points @ r` with r
+/// 3 x 3: 9), which the plain loops do in registers; register tiles of
+/// whole vectors would be mostly masked lanes, and packing would copy A
+/// for them (matrix-outline-products gives it a function of B's shape,
+/// matrix-version-products leaves it to the plain lowering).
+inline bool isTinyRhsProduct(linalg::MatmulOp matmul) {
+  SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+  if (ranges.size() != 3 || isProductOperandTransposed(matmul, 1))
+    return false;
+  int64_t m = ranges[0], n = ranges[1], k = ranges[2];
+  auto tiny = [](int64_t size) {
+    return !ShapedType::isDynamic(size) && size <= 16;
+  };
+  return tiny(n) && tiny(k) && n % 8 != 0 && !tiny(m);
+}
+
 /// The number of ops in `op`, `op` included: the size of a function body
 /// for matrix-outline-long-blocks and of a function for
 /// matrix-split-module.
