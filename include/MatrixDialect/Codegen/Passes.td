@@ -165,6 +165,11 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
     all of A for one register tile's width of columns), which it can only
     see with N static.
 
+    A product by a tiny static B (K and N at most 16, N not a multiple of
+    8, B not read transposed) whose M is not as small (`points @ r`, r 3 x
+    3) calls a function of B's shape, `@matc.product.f64.nn.b3x3`, which
+    matrix-version-products leaves to the plain loops.
+
     A matrix-vector product, N statically 1 and neither operand read
     transposed (`a @ v` with `v: f64[?, 1]`), calls `@matc.product.f64.nn.n1`
     (A ? x ?, B and C ? x 1), which matrix-version-products computes as dot
@@ -300,6 +305,16 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     (M mod MR) in register tiles of 4, 2 and 1 rows instead of one tile
     masked in its rows. With a short k-range a row is too little work for
     either to pay for its compile time.
+
+    A product by a tiny static B (K and N at most 16, N not a multiple of
+    8, B not read transposed; M not as small) is left to the plain loops
+    whatever M, a few scalar multiply-adds per row of A that LLVM keeps in
+    registers (and vectorizes across rows), generalized and tagged
+    `matc.unpacked_long_k` only, so that @matc_thread_rows splits its rows
+    between the threads: register tiles of whole vectors would be mostly
+    masked lanes, and packing copies A for them (measured on Zen 4, f64,
+    200000 x 3 @ 3 x 3 from Python: 53.6 ms packed, 0.96 ms in plain loops,
+    NumPy 1.35 ms).
 
     A matrix-vector product (N statically 1, neither operand transposed:
     each element of C is the dot product of a row of A, contiguous in
