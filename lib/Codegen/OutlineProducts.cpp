@@ -116,12 +116,11 @@ struct MatrixOutlineProducts
         rhs.getDimSize(1) % 8 == 0 &&
         rhs.getNumElements() <= staticRhsElements)
       return rhs;
-    // A matrix-vector product (N = 1, A and B read in place): B ? x 1, a
-    // function of its own that matrix-version-products tags for the dot
-    // products of the schedule (rows of A times B's column), which never
-    // masks a row of C.
-    if (matrix::isMatrixVectorProduct(matmul))
-      return RankedTensorType::get({ShapedType::kDynamic, 1},
+    // Dot products (N below 8, A and B read in place): B ? x N, a function
+    // of its own N that matrix-version-products gives the schedule's dot
+    // products (rows of A times columns of B), which never mask a row of C.
+    if (int64_t n = matrix::getDotProductColumns(matmul))
+      return RankedTensorType::get({ShapedType::kDynamic, n},
                                    rhs.getElementType());
     // A narrow static N (matrix-version-products' narrow-f32, narrow-f64).
     int64_t narrow = rhs.getElementType().isF32() ? narrowF32 : narrowF64;

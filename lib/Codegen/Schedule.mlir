@@ -49,9 +49,9 @@
 //     whole (the packing pads), so there is one kernel per element type;
 //     the remainders of M and N cost only the padding, and those of K none.
 // Products whose operands fit in the caches are computed unpacked
-// (@schedule_unpacked_matmul), and matrix-vector products (N = 1) as dot
-// products of the rows of A along k (@tile_dot_rows): packing would copy
-// all of A for one column.
+// (@schedule_unpacked_matmul), and products of fewer than 8 columns as dot
+// products of the rows of A along k (@tile_dot_rows for N = 1,
+// @tile_dot_columns): packing would copy all of A for a few columns.
 module attributes {transform.with_named_sequence} {
   //===--------------------------------------------------------------------===//
   // Matchers
@@ -668,6 +668,92 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// Products of 2 to 7 columns (matrix-version-products'
+  /// `matc.dot_columns` = "f32" or "f64": C (M x N) = A (M x K) times the
+  /// transposed copy B^T (N x K), N static): per row of A, its dot
+  /// products with the N rows of B^T, `%kv` elements of k at a time
+  /// (tile_reduction_using_for: partial sums in a 1 x N x %kv tensor, N
+  /// vectors), added up across the lanes at the end (@split_dot_k). One
+  /// row at a time: the N partial sums, A's vector and B^T's N vectors fit
+  /// in 16 registers of 256 bits for N up to 4, and A is read once either
+  /// way. Returns the row tile and N.
+  transform.named_sequence @tile_dot_columns(%op: !transform.any_op {transform.consumed},
+      %threads: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.param<i64>) {
+    %n = transform.match.structured %op : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %c = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %c : !transform.param<i64>
+    }
+    %block, %forall = transform.structured.tile_using_forall %op num_threads [%threads, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.sequence %forall : !transform.any_op failures(suppress) {
+    ^bb0(%f: !transform.any_op):
+      %fill = transform.get_producer_of_operand %f[0] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %fill ["linalg.fill"] : !transform.any_op
+      %fused, %loop = transform.structured.fuse_into_containing_op %fill into %f
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    %row, %lm = transform.structured.fuse %block tile_sizes [1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %row, %n : !transform.any_op, !transform.param<i64>
+  }
+  /// @split_dot_k for the one-row tiles of @tile_dot_columns: partial
+  /// products in vectors of 1 x %n x %kv, the tile of C 1 x %n.
+  transform.named_sequence @split_dot_columns_k(%split: !transform.any_op {transform.readonly},
+      %combine: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %loop: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %kv: !transform.param<i64> {transform.readonly}) {
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %split "matc.dot_split" : !transform.any_op
+    %parent = transform.get_parent_op %loop : (!transform.any_op) -> !transform.any_op
+    %lf = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    transform.include @peel_if_ragged failures(propagate) (%lf)
+        : (!transform.op<"scf.for">) -> ()
+    %splits = transform.structured.match attributes{matc.dot_split} in %parent
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %splits vector_sizes [%c1, %n, %kv]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    transform.sequence %combine : !transform.any_op failures(suppress) {
+    ^bb0(%c: !transform.any_op):
+      %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %tile_fill ["linalg.fill"] : !transform.any_op
+      transform.structured.vectorize %tile_fill vector_sizes [%c1, %n]
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    }
+    transform.structured.vectorize %combine : !transform.any_op
+    transform.structured.vectorize %fill : !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @dot_columns_f32(%op: !transform.any_op {transform.consumed},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %kv = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %row, %n = transform.include @tile_dot_columns failures(propagate) (%op, %threads)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>)
+    %fill, %split, %combine, %loop = transform.structured.tile_reduction_using_for %row
+        by tile_sizes = [0, 0, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @split_dot_columns_k failures(propagate) (%split, %combine, %fill, %loop, %n, %kv)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @dot_columns_f64(%op: !transform.any_op {transform.consumed},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %kv = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %row, %n = transform.include @tile_dot_columns failures(propagate) (%op, %threads)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>)
+    %fill, %split, %combine, %loop = transform.structured.tile_reduction_using_for %row
+        by tile_sizes = [0, 0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @split_dot_columns_k failures(propagate) (%split, %combine, %fill, %loop, %n, %kv)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   /// The last rows of an unpacked product (`%op`, fewer than MR rows) in
   /// register tiles of 4, then 2, then 1 rows: `%op` tiled by 4 rows with
   /// the fill of C fused in (@tile_last_rows), the loop peeled, the rows
@@ -1080,6 +1166,22 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %dot64_1 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
       transform.include @split_dot_k_f64 failures(propagate) (%op, %c1)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    // Products of 2 to 7 columns: dot products of each row of A with the
+    // columns of B (@tile_dot_columns).
+    %cols32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot_columns = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %cols32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @dot_columns_f32 failures(propagate) (%op, %threads)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %cols64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.dot_columns = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %cols64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @dot_columns_f64 failures(propagate) (%op, %threads)
           : (!transform.any_op, !transform.param<i64>) -> ()
     }
     %mmu32 = transform.structured.match ops{["linalg.generic"]}

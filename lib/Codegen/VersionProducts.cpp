@@ -77,44 +77,90 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
-/// Replaces the matrix-vector product `matmul` (matrix::isMatrixVectorProduct:
-/// C [M, 1] = A [M, K] B [K, 1]) by the same product on B and C collapsed
-/// to vectors ([K], [M]; no copies, the layouts are the same), a 2-D
-/// linalg.generic (m parallel, k reduction, as linalg.matvec) tagged
-/// `matc.dot = TAG`, whose result is expanded back to [M, 1]; a zero fill of
-/// C becomes a fill of the vector. The schedule's dot products read rows of
-/// A and B's column in vectors along k; with N kept as a unit dimension
-/// the vectorizer would read them element by element.
-static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag) {
+/// A copy of the 2-D tensor `value` transposed, a linalg.generic tagged
+/// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
+/// square blocks of vector registers transposed by shuffles.
+static Value createTransposedCopy(OpBuilder &builder, Location loc,
+                                  Value value, StringRef tag) {
+  MLIRContext *context = builder.getContext();
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> sizes = {
+      tensor::getMixedSize(builder, loc, value, 1),
+      tensor::getMixedSize(builder, loc, value, 0)};
+  Value empty =
+      tensor::EmptyOp::create(builder, loc, sizes, type.getElementType());
+  AffineExpr d0, d1;
+  bindDims(context, d0, d1);
+  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {d1, d0}, context),
+                                 AffineMap::getMultiDimIdentityMap(2, context)};
+  SmallVector<utils::IteratorType> parallel(2, utils::IteratorType::parallel);
+  auto transpose = linalg::GenericOp::create(
+      builder, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
+      maps, parallel, [](OpBuilder &b, Location l, ValueRange args) {
+        linalg::YieldOp::create(b, l, args[0]);
+      });
+  transpose->setAttr("matc.transpose", builder.getStringAttr(tag));
+  return transpose.getResult(0);
+}
+
+/// Replaces `matmul`, computed as dot products (N =
+/// matrix::getDotProductColumns(matmul) > 0), by a linalg.generic tagged for
+/// the schedule's dot products, whose multiply-adds are marked `contract`
+/// (LLVM's FMAs, as the other products' vector.fma), C's fill kept:
+/// - N = 1, a matrix-vector product: on B and C collapsed to vectors ([K],
+///   [M]; no copies, the layouts are the same), a 2-D generic (m parallel,
+///   k reduction, as linalg.matvec) tagged `matc.dot = TAG`, whose result
+///   is expanded back to [M, 1] (with N as a unit dimension the vectorizer
+///   would read B element by element);
+/// - N = 2 .. 7: on a transposed copy of B (B^T [N, K], rows contiguous in
+///   k; K N element moves against M K N multiply-adds), a 3-D generic (m, n
+///   parallel, k reduction) tagged `matc.dot_columns = TAG`.
+static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
+                                 int64_t n) {
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
   SmallVector<ReassociationIndices> rowsToVector = {{0, 1}};
   Value lhs = matmul.getDpsInputs()[0];
-  Value rhs = tensor::CollapseShapeOp::create(
-      builder, loc, matmul.getDpsInputs()[1], rowsToVector);
   Value init = matmul.getDpsInits()[0];
-  Value out;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-    Value destination = tensor::CollapseShapeOp::create(
-        builder, loc, fill.getDpsInits()[0], rowsToVector);
-    out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
-                                 destination)
-              .getResult(0);
+  Value rhs, out;
+  if (n == 1) {
+    rhs = tensor::CollapseShapeOp::create(
+        builder, loc, matmul.getDpsInputs()[1], rowsToVector);
+    if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+      Value destination = tensor::CollapseShapeOp::create(
+          builder, loc, fill.getDpsInits()[0], rowsToVector);
+      out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
+                                   destination)
+                .getResult(0);
+    } else {
+      out = tensor::CollapseShapeOp::create(builder, loc, init, rowsToVector);
+    }
   } else {
-    out = tensor::CollapseShapeOp::create(builder, loc, init, rowsToVector);
+    rhs = createTransposedCopy(builder, loc, matmul.getDpsInputs()[1], tag);
+    out = init;
   }
-  AffineExpr m, k;
-  bindDims(context, m, k);
-  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {m, k}, context),
-                                 AffineMap::get(2, 0, {k}, context),
-                                 AffineMap::get(2, 0, {m}, context)};
+  AffineExpr m, j, k;
+  SmallVector<AffineMap> maps;
+  SmallVector<utils::IteratorType> iterators;
+  if (n == 1) {
+    bindDims(context, m, k);
+    maps = {AffineMap::get(2, 0, {m, k}, context),
+            AffineMap::get(2, 0, {k}, context),
+            AffineMap::get(2, 0, {m}, context)};
+    iterators = {utils::IteratorType::parallel,
+                 utils::IteratorType::reduction};
+  } else {
+    bindDims(context, m, j, k);
+    maps = {AffineMap::get(3, 0, {m, k}, context),
+            AffineMap::get(3, 0, {j, k}, context),
+            AffineMap::get(3, 0, {m, j}, context)};
+    iterators = {utils::IteratorType::parallel, utils::IteratorType::parallel,
+                 utils::IteratorType::reduction};
+  }
   auto dot = linalg::GenericOp::create(
       builder, loc, out.getType(), ValueRange{lhs, rhs}, ValueRange{out}, maps,
-      {utils::IteratorType::parallel, utils::IteratorType::reduction},
-      [](OpBuilder &b, Location l, ValueRange args) {
-        // Contracted into one fused multiply-add by LLVM, as the register
-        // kernels of the other products are vector.fma.
+      iterators, [](OpBuilder &b, Location l, ValueRange args) {
         auto contract = arith::FastMathFlagsAttr::get(
             b.getContext(), arith::FastMathFlags::contract);
         Value product =
@@ -123,12 +169,16 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag) {
             b, l,
             ValueRange{arith::AddFOp::create(b, l, args[2], product, contract)});
       });
-  dot->setAttr("matc.dot", builder.getStringAttr(tag));
-  auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
-  SmallVector<OpFoldResult> shape = {
-      tensor::getMixedSize(builder, loc, lhs, 0), builder.getIndexAttr(1)};
-  Value result = tensor::ExpandShapeOp::create(
-      builder, loc, resultType, dot.getResult(0), rowsToVector, shape);
+  dot->setAttr(n == 1 ? "matc.dot" : "matc.dot_columns",
+               builder.getStringAttr(tag));
+  Value result = dot.getResult(0);
+  if (n == 1) {
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    SmallVector<OpFoldResult> shape = {
+        tensor::getMixedSize(builder, loc, lhs, 0), builder.getIndexAttr(1)};
+    result = tensor::ExpandShapeOp::create(builder, loc, resultType, result,
+                                           rowsToVector, shape);
+  }
   Operation *oldInit = init.getDefiningOp();
   matmul.getResult(0).replaceAllUsesWith(result);
   matmul.erase();
@@ -149,34 +199,16 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
-  Value rhs = matmul.getDpsInputs()[1];
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
-  SmallVector<OpFoldResult> sizes = {
-      tensor::getMixedSize(builder, loc, rhs, 1),
-      tensor::getMixedSize(builder, loc, rhs, 0)};
-  Value empty = tensor::EmptyOp::create(builder, loc, sizes,
-                                        rhsType.getElementType());
+  Value transpose = createTransposedCopy(
+      builder, loc, matmul.getDpsInputs()[1],
+      getUnpackedTag(cast<RankedTensorType>(matmul.getResult(0).getType())));
   AffineExpr d0, d1, d2;
   bindDims(context, d0, d1, d2);
-  SmallVector<AffineMap> transposeMaps = {
-      AffineMap::get(2, 0, {d1, d0}, context),
-      AffineMap::getMultiDimIdentityMap(2, context)};
-  SmallVector<utils::IteratorType> parallel(2, utils::IteratorType::parallel);
-  auto transpose = linalg::GenericOp::create(
-      builder, loc, empty.getType(), ValueRange{rhs}, ValueRange{empty},
-      transposeMaps, parallel,
-      [](OpBuilder &b, Location l, ValueRange args) {
-        linalg::YieldOp::create(b, l, args[0]);
-      });
-  transpose->setAttr(
-      "matc.transpose",
-      builder.getStringAttr(getUnpackedTag(cast<RankedTensorType>(
-          matmul.getResult(0).getType()))));
   SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
   maps[1] = AffineMap::get(3, 0, {d2, d1}, context);
   auto plain = linalg::MatmulOp::create(
       builder, loc, matmul.getResultTypes(),
-      ValueRange{matmul.getDpsInputs()[0], transpose.getResult(0)},
+      ValueRange{matmul.getDpsInputs()[0], transpose},
       matmul.getDpsInits(),
       ArrayRef<NamedAttribute>{builder.getNamedAttr(
           "indexing_maps", builder.getAffineMapArrayAttr(maps))});
@@ -228,10 +260,10 @@ struct MatrixVersionProducts
         (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
       return;
     }
-    // A matrix-vector product: dot products of the rows of A in place,
-    // whatever its size (packing would copy all of A for one column).
-    if (matrix::isMatrixVectorProduct(matmul)) {
-      rewriteAsDotProducts(matmul, tag);
+    // Fewer columns than 8: dot products of the rows of A in place,
+    // whatever its size (packing would copy all of A for a few columns).
+    if (int64_t n = matrix::getDotProductColumns(matmul)) {
+      rewriteAsDotProducts(matmul, tag, n);
       return;
     }
     OpBuilder builder(matmul);

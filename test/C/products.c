@@ -16,10 +16,10 @@
  *                              up to N1 (S = 1 by default)
  *   products rect M K N ...    the m x k x n products for every m, k, n of
  *                              the lists (comma-separated)
- *   products matvec M0 M1 S K0 K1 T
- *                              the matrix-vector products (mv32, mv64:
- *                              N = 1) for m = M0, M0 + S, ... up to M1 and
- *                              k = K0, K0 + T, ... up to K1
+ *   products narrow M0 M1 S K0 K1 T
+ *                              the products of N = 1, 3 and 7 columns
+ *                              (mv32, mn3_32, ...) for m = M0, M0 + S, ...
+ *                              up to M1 and k = K0, K0 + T, ... up to K1
  *
  * Up to 128^3 multiply-adds the reference is the whole product (i-k-j
  * loops in double); above, each result is checked with Freivalds' test
@@ -182,28 +182,49 @@ static void run(int64_t m, int64_t k, int64_t n) {
   freeOperands(&o);
 }
 
-/* Runs the matrix-vector products on m x k x 1. */
-static void runMatvec(int64_t m, int64_t k) {
-  Operands o = makeOperands(m, k, 1, (uint64_t)(m * 1000003 + k * 1009));
-  double *a = o.a, *b = o.b, *c = o.c;
-  float *a32 = o.a32, *b32 = o.b32, *c32 = o.c32;
-  if (mat_mv32(a32, m, k, b32, k, c32, m) != 0) {
-    ++checked;
-    ++wrong;
-    printf("FAIL f32 a @ v refused its sizes\n");
-  } else {
-    for (int64_t e = 0; e < m; ++e)
-      c[e] = c32[e];
-    check("f32 a @ v", a, 0, b, 0, c, m, k, 1);
+/* The products of a static N below 8 (one C type for every N: C has N
+ * columns, B has K rows). */
+typedef int (*Narrow32)(const float *, int64_t, int64_t, const float *,
+                        int64_t, float *, int64_t);
+typedef int (*Narrow64)(const double *, int64_t, int64_t, const double *,
+                        int64_t, double *, int64_t);
+
+/* Runs the products of N = 1, 3 and 7 columns on m x k x N. */
+static void runNarrow(int64_t m, int64_t k) {
+  static const struct {
+    const char *name;
+    int64_t n;
+    Narrow32 f32;
+    Narrow64 f64;
+  } products[] = {
+      {"a @ v", 1, mat_mv32, mat_mv64},
+      {"a @ b (N = 3)", 3, mat_mn3_32, mat_mn3_64},
+      {"a @ b (N = 7)", 7, mat_mn7_32, mat_mn7_64},
+  };
+  for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
+    int64_t n = products[p].n;
+    Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
+    char what[64];
+    if (products[p].f32(o.a32, m, k, o.b32, k, o.c32, m) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f32 %s refused its sizes\n", products[p].name);
+    } else {
+      for (int64_t e = 0; e < m * n; ++e)
+        o.c[e] = o.c32[e];
+      snprintf(what, sizeof what, "f32 %s", products[p].name);
+      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
+    }
+    if (products[p].f64(o.a, m, k, o.b, k, o.c, m) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f64 %s refused its sizes\n", products[p].name);
+    } else {
+      snprintf(what, sizeof what, "f64 %s", products[p].name);
+      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
+    }
+    freeOperands(&o);
   }
-  if (mat_mv64(a, m, k, b, k, c, m) != 0) {
-    ++checked;
-    ++wrong;
-    printf("FAIL f64 a @ v refused its sizes\n");
-  } else {
-    check("f64 a @ v", a, 0, b, 0, c, m, k, 1);
-  }
-  freeOperands(&o);
 }
 
 /* Parses a comma-separated list of positive sizes into `out` (at most 64). */
@@ -232,16 +253,16 @@ int main(int argc, char **argv) {
     }
     for (long n = first; n <= last; n += step)
       run(n, n, n);
-  } else if (argc == 8 && !strcmp(argv[1], "matvec")) {
+  } else if (argc == 8 && !strcmp(argv[1], "narrow")) {
     long m0 = atol(argv[2]), m1 = atol(argv[3]), ms = atol(argv[4]);
     long k0 = atol(argv[5]), k1 = atol(argv[6]), ks = atol(argv[7]);
     if (m0 < 1 || ms < 1 || k0 < 1 || ks < 1) {
-      fprintf(stderr, "products: bad matvec sizes\n");
+      fprintf(stderr, "products: bad narrow sizes\n");
       return 2;
     }
     for (long m = m0; m <= m1; m += ms)
       for (long k = k0; k <= k1; k += ks)
-        runMatvec(m, k);
+        runNarrow(m, k);
   } else if (argc == 5 && !strcmp(argv[1], "rect")) {
     int64_t ms[64], ks[64], ns[64];
     int cm = parseList(argv[2], ms), ck = parseList(argv[3], ks),
@@ -253,7 +274,7 @@ int main(int argc, char **argv) {
   } else {
     fprintf(stderr,
             "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,.. | "
-            "matvec M0 M1 S K0 K1 T\n");
+            "narrow M0 M1 S K0 K1 T\n");
     return 2;
   }
   printf("products: %ld checked, %ld wrong\n", checked, wrong);

@@ -58,3 +58,35 @@ func.func @matrix_vector_f64(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor
                      outs(%c : tensor<?x1xf64>) -> tensor<?x1xf64>
   return %r : tensor<?x1xf64>
 }
+
+// -----
+
+// 2 to 7 columns (matrix-version-products: B^T copied, tagged
+// matc.transpose, and a 3-D linalg.generic tagged matc.dot_columns;
+// Schedule.mlir's @tile_dot_columns): B^T by square blocks of 8 x 8
+// transposed in registers, then one row of A at a time, k by 8 f64 in a
+// vector<1x3x8xf64> of partial sums (A's 8 elements broadcast to the 3
+// rows of B^T), the last K mod 8 masked, and 3 sums across the lanes.
+// CHECK-LABEL: func.func @three_columns
+// CHECK: vector.shuffle {{.*}} : vector<64xf64>, vector<64xf64>
+// CHECK: scf.for %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} step %c8 iter_args(%{{.*}}) -> (vector<1x3x8xf64>)
+// CHECK: %[[AR:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x8xf64>, vector<8xf64>
+// CHECK: %[[BR:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<3x8xf64>, vector<3x8xf64>
+// CHECK: %[[AB:.*]] = vector.broadcast %[[AR]] : vector<8xf64> to vector<3x8xf64>
+// CHECK: arith.mulf %[[AB]], %[[BR]] fastmath<contract> : vector<3x8xf64>
+// CHECK: vector.create_mask %c3, %{{.*}} : vector<3x8xi1>
+// CHECK-COUNT-3: vector.reduction <add>, %{{.*}} : vector<8xf64> into f64
+// THREADS-LABEL: func.func @three_columns
+// THREADS: scf.forall (%{{.*}}) in (2)
+// THREADS: -> (vector<1x3x8xf64>)
+func.func @three_columns(%a: tensor<?x?xf64>, %b: tensor<?x3xf64>) -> tensor<?x3xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%m) : tensor<?x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf64>, tensor<?x3xf64>)
+                     outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %r : tensor<?x3xf64>
+}

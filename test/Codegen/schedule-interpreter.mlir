@@ -51,6 +51,9 @@
 // CHECK: scf.for {{.*}} -> (vector<4x8xf64>)
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK: scf.for {{.*}} -> (vector<1x8xf64>)
+// CHECK-LABEL: func.func @three_columns
+// CHECK: scf.for {{.*}} -> (vector<1x3x16xf32>)
+// CHECK-COUNT-3: vector.reduction <add>
 
 module attributes {transform.target_tag = "payload"} {
   // B's K read off A, as matrix-outline-products writes every product
@@ -115,6 +118,27 @@ module attributes {transform.target_tag = "payload"} {
       linalg.yield %sum : f64
     } -> tensor<?xf64>
     return %y : tensor<?xf64>
+  }
+
+  // 3 columns, as matrix-version-products leaves them (B^T given):
+  // @tile_dot_columns and @dot_columns_f32 under the handle checks.
+  func.func @three_columns(%a: tensor<?x?xf32>, %bt: tensor<3x?xf32>) -> tensor<?x3xf32> {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+    %e = tensor.empty(%m) : tensor<?x3xf32>
+    %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x3xf32>) -> tensor<?x3xf32>
+    %y = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>,
+                                          affine_map<(m, n, k) -> (m, n)>],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %bt : tensor<?x?xf32>, tensor<3x?xf32>) outs(%c : tensor<?x3xf32>)
+        attrs = {matc.dot_columns = "f32"} {
+    ^bb0(%p: f32, %q: f32, %acc: f32):
+      %prod = arith.mulf %p, %q fastmath<contract> : f32
+      %sum = arith.addf %acc, %prod fastmath<contract> : f32
+      linalg.yield %sum : f32
+    } -> tensor<?x3xf32>
+    return %y : tensor<?x3xf32>
   }
 }
 

@@ -106,6 +106,35 @@ func.func @matrix_vector(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1
 
 // -----
 
+// 2 to 7 static columns (here 3), K not tiny: dot products too, on a
+// transposed copy of B (B^T 3 x K, tagged for the schedule's transposes),
+// a 3-D linalg.generic (m, n parallel, k reduction) tagged
+// matc.dot_columns; C keeps its fill.
+// CHECK-DAG: #[[$T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[$A3:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$B3:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[$C3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @three_columns
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[B:.*]]: tensor<?x3xf64>)
+// CHECK-NOT: scf.if
+// CHECK: %[[F:.*]] = linalg.fill
+// CHECK: %[[BT:.*]] = linalg.generic {indexing_maps = [#[[$T]], #{{.*}}], {{.*}} ins(%[[B]] : tensor<?x3xf64>) outs(%{{.*}} : tensor<3x?xf64>) attrs =  {matc.transpose = "f64"}
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$A3]], #[[$B3]], #[[$C3]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%[[A]], %[[BT]] : tensor<?x?xf64>, tensor<3x?xf64>) outs(%[[F]] : tensor<?x3xf64>) attrs =  {matc.dot_columns = "f64"}
+// CHECK: return %[[R]]
+func.func @three_columns(%a: tensor<?x?xf64>, %b: tensor<?x3xf64>) -> tensor<?x3xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%m) : tensor<?x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf64>, tensor<?x3xf64>)
+                     outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %r : tensor<?x3xf64>
+}
+
+// -----
+
 // A tiny static B (K, N <= 16, N not a multiple of 8) and a run-time M:
 // the plain loops (a linalg.generic without a schedule tag, its rows split
 // between the threads by @matc_thread_rows), whatever M: no scf.if.

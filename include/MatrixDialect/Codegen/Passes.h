@@ -38,18 +38,6 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
-/// Whether `matmul` is a matrix-vector product: C (M x 1) = A (M x K) B
-/// (K x 1), N statically 1 and neither operand read transposed, so that
-/// each element of C is the dot product of a row of A, contiguous in
-/// memory, and B's column (matrix-outline-products gives it a function of
-/// its own, matrix-version-products the schedule's dot products).
-inline bool isMatrixVectorProduct(linalg::MatmulOp matmul) {
-  SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
-  return ranges.size() == 3 && ranges[1] == 1 &&
-         !isProductOperandTransposed(matmul, 0) &&
-         !isProductOperandTransposed(matmul, 1);
-}
-
 /// Whether `matmul` multiplies by a tiny static B: K and N static, at most
 /// 16 each, N not a multiple of 8 (no whole vector of columns), B not read
 /// transposed, and M not static and as small (a tiny product). Such a
@@ -67,6 +55,23 @@ inline bool isTinyRhsProduct(linalg::MatmulOp matmul) {
     return !ShapedType::isDynamic(size) && size <= 16;
   };
   return tiny(n) && tiny(k) && n % 8 != 0 && !tiny(m);
+}
+
+/// The N of `matmul` when it is computed as dot products (the schedule's
+/// @tile_dot_rows, @tile_dot_columns), else 0: C (M x N) = A (M x K) B
+/// (K x N) with N static and below 8 (fewer columns than a vector of f64 on
+/// AVX-512), neither operand read transposed, and B not tiny
+/// (isTinyRhsProduct): each element of C is the dot product of a row of A,
+/// contiguous in memory, and a column of B. N = 1 is a matrix-vector
+/// product. (Register tiles of whole vectors along N would be mostly masked
+/// lanes, and packing would copy all of A for them.)
+inline int64_t getDotProductColumns(linalg::MatmulOp matmul) {
+  SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+  if (ranges.size() != 3 || ShapedType::isDynamic(ranges[1]) ||
+      ranges[1] < 1 || ranges[1] >= 8 || isProductOperandTransposed(matmul, 0) ||
+      isProductOperandTransposed(matmul, 1) || isTinyRhsProduct(matmul))
+    return 0;
+  return ranges[1];
 }
 
 /// The number of ops in `op`, `op` included: the size of a function body
