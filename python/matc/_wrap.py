@@ -330,9 +330,11 @@ class _Messages:
     but the fast-path types, and the exceptions, each saying what was
     expected and what was given."""
 
-    def __init__(self, spec):
+    def __init__(self, spec, limit):
         self.spec = spec
         self.prefix = spec.name + "(): "
+        #: memory_limit(), bytes.
+        self.limit = limit
 
     def matrix_converter(self, p):
         spec, prefix = self.spec, self.prefix
@@ -540,6 +542,42 @@ class _Messages:
                     % (self.prefix, r, c, r * c * itemsize, limit))
         raise AssertionError("matc: no matrix is too large")
 
+    def check_copies(self, arrays, shapes, result_allocated):
+        """Raises a MemoryError when the C-order copies `arrays` (the matrix
+        arguments, in order) need, together with the matrices the call
+        computes (its temporaries, and its result when
+        `result_allocated`), more bytes than memory_limit(). `shapes` as
+        for bad_precondition."""
+        spec, limit = self.spec, self.limit
+        copied = []
+        total = 0
+        for p, x in zip((p for p, v in enumerate(spec.params)
+                         if v["kind"] == "matrix"), arrays):
+            dtype = _DTYPES[spec.params[p]["dtype"]]
+            if x.dtype is not dtype or not (x.flags.c_contiguous and
+                                            x.flags.aligned):
+                copied.append("%s (%d x %d)" % (spec.param_name(p),
+                                                x.shape[0], x.shape[1]))
+                total += x.size * dtype.itemsize
+        if not copied:
+            return
+
+        def size(s):
+            return s if type(s) is int else shapes[s["param"]][s["dim"]]
+
+        computed = list(spec.temporaries or [])
+        if result_allocated and spec.result["kind"] == "matrix":
+            computed.append(spec.result["dims"])
+        itemsize = _DTYPES[spec.result["dtype"]].itemsize
+        for rows, cols in computed:
+            total += size(rows) * size(cols) * itemsize
+        if total > limit:
+            raise MemoryError(
+                "%sthis call would copy %s to C order and compute %d "
+                "matrices: %d bytes in all, more than this machine's memory "
+                "and swap (%d bytes)" % (self.prefix, " and ".join(copied),
+                                         len(computed), total, limit))
+
     def check_out(self, out, shape):
         spec, prefix = self.spec, self.prefix
         dtype = _DTYPES[spec.result["dtype"]]
@@ -671,7 +709,7 @@ def make_function(fn, lib, source_name, module_name, limit):
     signatures' "functions") of the ctypes library `lib`. `limit` is
     memory_limit(). Raises SignatureError on a malformed entry."""
     spec = _Spec(fn, source_name)
-    messages = _Messages(spec)
+    messages = _Messages(spec, limit)
     try:
         cfunc = lib[spec.symbol]  # A function object of its own.
     except AttributeError:
@@ -749,19 +787,6 @@ def make_function(fn, lib, source_name, module_name, limit):
         body += ["    if %s:" % " or ".join(conds),
                  "        _m_m.bad_precondition(%s)" % shapes_text]
 
-    # The copies of matrix arguments that are not C-contiguous, aligned
-    # arrays of the parameter's element type, once their shapes passed;
-    # only where a converter ran (_m_k): an argument that passed the fast
-    # test above needs none.
-    if matrices:
-        body.insert(0, "    _m_k = 0")
-        body += ["    if _m_k:"]
-    for p in matrices:
-        x = names[p]
-        body += ["        if %s.dtype is not _m_t%d or %s.flags.num & %d != %d:"
-                 % (x, p, x, _C_ALIGNED, _C_ALIGNED),
-                 "            %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
-
     result = spec.result
     if result["kind"] == "matrix":
         rshape = [size(d) for d in result["dims"]]
@@ -793,6 +818,25 @@ def make_function(fn, lib, source_name, module_name, limit):
             body += ["    if %s:" % " or ".join(terms),
                      "        _m_m.no_memory(%s, %d, %d)" % (
                          shapes_text, itemsize, limit)]
+
+    # The copies of matrix arguments that are not C-contiguous, aligned
+    # arrays of the parameter's element type, once their shapes and sizes
+    # passed; only where a converter ran (_m_k): an argument that passed the
+    # fast test above needs none. The copies and the matrices the call
+    # computes must fit in memory together (a 16 GiB strided view and its
+    # 16 GiB result on a 23 GiB machine: the kernel's OOM killer, not a
+    # MemoryError, before this test).
+    if matrices:
+        body.insert(0, "    _m_k = 0")
+        body += ["    if _m_k:",
+                 "        _m_m.check_copies((%s), %s, out is None)" % (
+                     "".join(names[p] + ", " for p in matrices),
+                     shapes_text)]
+    for p in matrices:
+        x = names[p]
+        body += ["        if %s.dtype is not _m_t%d or %s.flags.num & %d != %d:"
+                 % (x, p, x, _C_ALIGNED, _C_ALIGNED),
+                 "            %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
 
     if result["kind"] == "matrix":
         body += ["    if out is None:",

@@ -380,6 +380,25 @@ class CallErrors(unittest.TestCase):
             self.m.outer(np.ones((3, 1)), np.ones((1, 3)), np.ones((3, 1))),
             np.full((3, 1), 3.0))
 
+    def test_copies_count(self):
+        # A strided view is copied to C order before the call: the copy and
+        # the result must fit together. Regression: a 16 GiB broadcast view
+        # (its copy 16 GiB) and its 16 GiB result on a 23 GiB machine got
+        # the process killed by the kernel's OOM killer.
+        from matc import _wrap
+        n = _wrap.memory_limit() // 8 // 2 + 1000
+        view = np.broadcast_to(np.ones((1, 1)), (n, 1))
+        with self.assertRaisesRegex(MemoryError, r"mm\(\): this call would "
+                                    r"copy a \(%d x 1\) to C order and "
+                                    r"compute \d+ matrices: \d+ bytes in "
+                                    r"all, more than this machine's memory "
+                                    r"and swap" % n):
+            self.m.mm(view, np.ones((1, 1)))
+        # A small view is copied and computed.
+        np.testing.assert_array_equal(
+            self.m.mm(np.ones((6, 4))[:, ::2], np.ones((2, 1))),
+            np.full((6, 1), 2.0))
+
     def test_interpreter_survives(self):
         # The calls above raised in Python: the compiled code never saw a
         # size it would reject (status 1) or could not allocate (exit 1).
