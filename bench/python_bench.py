@@ -19,6 +19,12 @@ Operations (n x n matrices of random numbers; v is n x 16):
   matvec   a @ x                  x is n x 1: matc: def mv(a: T[?, ?],
                                   x: T[?, 1]), dot products of the rows
                                   of A; NumPy calls OpenBLAS's gemv
+  narrow   a @ w                  w is n x 4 (static N = 4: dot products
+                                  of the rows of A and the columns of w)
+  points   p @ r                  p is 100000 x 3, r 3 x 3 (a tiny static
+                                  B: plain loops); once per type
+  gram     p.T @ p                the 3 x 3 Gram matrix of p (a tiny C
+                                  from a long k-range); once per type
   call     a @ b on 2 x 2         the cost of one call: matc's minus
                                   NumPy's is the package's overhead
 
@@ -46,6 +52,8 @@ sys.path.insert(0, HERE)
 from bench import cpu_model, openblas_coretype  # noqa: E402
 
 CHAIN_COLS = 16
+#: Rows of the points of `points` and `gram`.
+POINTS = 100000
 
 
 def kernels(ty, sizes):
@@ -57,7 +65,13 @@ def kernels(ty, sizes):
              " -> {0}[?, ?]:".format(ty),
              "    return a * b + c - d * 0.5", "",
              "def mv(a: {0}[?, ?], x: {0}[?, 1]) -> {0}[?, 1]:".format(ty),
-             "    return a @ x", ""]
+             "    return a @ x", "",
+             "def mn(a: {0}[?, ?], w: {0}[?, 4]) -> {0}[?, 4]:".format(ty),
+             "    return a @ w", "",
+             "def points(p: {0}[?, 3], r: {0}[3, 3]) -> {0}[?, 3]:".format(ty),
+             "    return p @ r", "",
+             "def gram(p: {0}[?, 3]) -> {0}[3, 3]:".format(ty),
+             "    return p.T @ p", ""]
     for n in sizes:
         lines += ["def chain%d(a: %s[%d, %d], b: %s[%d, %d], v: %s[%d, %d])"
                   " -> %s[%d, %d]:" % (n, ty, n, n, ty, n, n, ty, n,
@@ -129,11 +143,13 @@ def child(args):
             a, b, c, d = (rng.random((n, n)).astype(dtype) for _ in range(4))
             v = rng.random((n, CHAIN_COLS)).astype(dtype)
             x = rng.random((n, 1)).astype(dtype)
+            w = rng.random((n, 4)).astype(dtype)
             chain = getattr(m, "chain%d" % n)
             check(m.mm(a, b), a.astype(np.float64) @ b, ty, n)
             check(m.ew(a, b, c, d), a * b + c - d * 0.5, ty, 4)
             check(chain(a, b, v), (a.astype(np.float64) @ b) @ v, ty, n * n)
             check(m.mv(a, x), a.astype(np.float64) @ x, ty, n)
+            check(m.mn(a, w), a.astype(np.float64) @ w, ty, n)
             emit("matmul", n, timed(lambda: a @ b, seconds),
                  timed(lambda: m.mm(a, b), seconds))
             emit("ew", n, timed(lambda: a * b + c - d * 0.5, seconds),
@@ -142,6 +158,16 @@ def child(args):
                  timed(lambda: chain(a, b, v), seconds))
             emit("matvec", n, timed_calls(lambda: a @ x, seconds, 100),
                  timed_calls(lambda: m.mv(a, x), seconds, 100))
+            emit("narrow", n, timed_calls(lambda: a @ w, seconds, 100),
+                 timed_calls(lambda: m.mn(a, w), seconds, 100))
+        p = rng.random((POINTS, 3)).astype(dtype)
+        r = rng.random((3, 3)).astype(dtype)
+        check(m.points(p, r), p.astype(np.float64) @ r, ty, 3)
+        check(m.gram(p), p.T.astype(np.float64) @ p, ty, POINTS)
+        emit("points", POINTS, timed(lambda: p @ r, seconds),
+             timed(lambda: m.points(p, r), seconds))
+        emit("gram", POINTS, timed(lambda: p.T @ p, seconds),
+             timed(lambda: m.gram(p), seconds))
         a, b = (rng.random((2, 2)).astype(dtype) for _ in range(2))
         mm = m.mm
         emit("call", 2, timed_calls(lambda: a @ b, seconds),
@@ -191,12 +217,14 @@ def main():
     print("\n| operation | type | n | threads | NumPy | matc | NumPy / matc |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
-        unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec")
+        unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec", "narrow")
                        else ("ms", 1e3))
         print("| %s | %s | %d | %d | %.3f %s | %.3f %s | %.2fx |" % (
             "a @ b (2 x 2, one call)" if r["op"] == "call" else
             {"matmul": "a @ b", "ew": "a * b + c - d * 0.5",
-             "chain": "(a @ b) @ v", "matvec": "a @ x (x: n x 1)"}[r["op"]],
+             "chain": "(a @ b) @ v", "matvec": "a @ x (x: n x 1)",
+             "narrow": "a @ w (w: n x 4)", "points": "p @ r (r: 3 x 3)",
+             "gram": "p.T @ p (p: n x 3)"}[r["op"]],
             r["type"], r["n"], r["threads"], r["numpy"] * scale, unit,
             r["matc"] * scale, unit, r["numpy"] / r["matc"]))
     print()

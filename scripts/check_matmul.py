@@ -33,7 +33,10 @@ RECTANGULAR = [(1, 33, 1), (1, 1000, 7), (65, 1, 129), (129, 127, 200),
                (3, 1023, 5), (200, 17, 1),
                # A tiny static B (K, N <= 16, N not a multiple of 8): the
                # plain loops, whatever M (points @ r).
-               (129, 3, 3), (100, 16, 7), (77, 5, 1), (129, 7, 15)]
+               (129, 3, 3), (100, 16, 7), (77, 5, 1), (129, 7, 15),
+               # A tiny C from a long k-range (with A transposed: the
+               # plain loops, k outermost; a.T @ a of a ? x 3 a).
+               (3, 129, 3), (16, 100, 16), (1, 129, 7), (5, 17, 2)]
 UNIT_ROUNDOFF = {"f32": 2.0**-24, "f64": 2.0**-53}
 
 

@@ -108,6 +108,16 @@ struct MatrixOutlineProducts
     auto rhs = cast<RankedTensorType>(matmul.getDpsInputs()[1].getType());
     if (isTiny(matmul) || matrix::isTinyRhsProduct(matmul))
       return rhs;
+    // A tiny C (matrix::isTinyResultProduct): B ? x N, or N x ? read
+    // transposed.
+    if (matrix::isTinyResultProduct(matmul)) {
+      int64_t n = matmul.getStaticLoopRanges()[1];
+      return RankedTensorType::get(
+          matrix::isProductOperandTransposed(matmul, 1)
+              ? SmallVector<int64_t>{n, ShapedType::kDynamic}
+              : SmallVector<int64_t>{ShapedType::kDynamic, n},
+          rhs.getElementType());
+    }
     // N a multiple of 8: with fewer columns than a vector in a row of C
     // (N = 1: rows one element apart), the masked remainders of a run-time
     // M corrupted the heap on AVX-512 (difftest --ranks 2, seed 128).
@@ -142,6 +152,13 @@ struct MatrixOutlineProducts
     if (isTiny(matmul))
       return {cast<RankedTensorType>(matmul.getDpsInputs()[0].getType()),
               cast<RankedTensorType>(matmul.getResult(0).getType())};
+    // A tiny C: A ? x M (read transposed), C M x N.
+    if (matrix::isTinyResultProduct(matmul)) {
+      SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+      Type element = rhsType.getElementType();
+      return {RankedTensorType::get({ShapedType::kDynamic, ranges[0]}, element),
+              RankedTensorType::get({ranges[0], ranges[1]}, element)};
+    }
     // B's static sizes (B is read in place when it has any).
     Type element = rhsType.getElementType();
     int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
@@ -195,7 +212,12 @@ struct MatrixOutlineProducts
                         (element.isF32() ? "f32" : "f64") + "." +
                         (ta ? "t" : "n") + (tb ? "t" : "n"))
                            .str();
-    if (isTiny(prototype)) {
+    if (matrix::isTinyResultProduct(prototype)) {
+      // M x N.
+      SmallVector<int64_t> ranges = prototype.getStaticLoopRanges();
+      name += ".c" + std::to_string(ranges[0]) + "x" +
+              std::to_string(ranges[1]);
+    } else if (isTiny(prototype)) {
       // M x K x N.
       SmallVector<int64_t> ranges = prototype.getStaticLoopRanges();
       name += ".s" + std::to_string(ranges[0]) + "x" +

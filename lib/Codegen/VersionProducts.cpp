@@ -249,6 +249,16 @@ struct MatrixVersionProducts
           return !ShapedType::isDynamic(r) && r <= 16;
         }))
       return;
+    // A tiny C from a long k-range, A read transposed: the plain loops, k
+    // outermost (A and B read row by row once, C in registers).
+    if (matrix::isTinyResultProduct(matmul)) {
+      IRRewriter rewriter(matmul);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, matmul);
+      if (succeeded(generic))
+        (void)linalg::interchangeGenericOp(rewriter, *generic, {2, 0, 1});
+      return;
+    }
     // A tiny static B: the plain loops (a few scalar multiply-adds per row
     // of A), whatever M, its rows split between the threads
     // (@matc_thread_rows).

@@ -193,6 +193,40 @@ func.func @tiny_rhs(%p: tensor<?x3xf64>, %pt: tensor<3x?xf64>, %r: tensor<3x3xf6
 
 // -----
 
+// A tiny C from a long k-range with A read transposed (the Gram matrix
+// a.T @ a of a ? x 3 a) calls a function of C's shape (A ? x M, B ? x N or
+// N x ?, C M x N), which matrix-version-products leaves to the plain loops
+// with k outermost. Regression: it went to the function of run-time sizes,
+// 0.5x NumPy for 200000 x 3 on Zen 4.
+// CHECK-LABEL: func.func @tiny_result
+// CHECK: call @matc.product.f64.tn.c3x3({{.*}}) : (tensor<?x3xf64>, tensor<?x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+// CHECK: call @matc.product.f64.tt.c3x2({{.*}}) : (tensor<?x3xf64>, tensor<2x?xf64>, tensor<3x2xf64>) -> tensor<3x2xf64>
+// CHECK-LABEL: func.func private @matc.product.f64.tn.c3x3
+// CHECK: linalg.matmul indexing_maps = {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x3xf64>, tensor<?x3xf64>) {{.*}} -> tensor<3x3xf64>
+func.func @tiny_result(%a: tensor<?x3xf64>, %b: tensor<2x?xf64>)
+    -> (tensor<3x3xf64>, tensor<3x2xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<3x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<3x3xf64>) -> tensor<3x3xf64>
+  %g = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (k, n)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %a : tensor<?x3xf64>, tensor<?x3xf64>)
+         outs(%c : tensor<3x3xf64>) -> tensor<3x3xf64>
+  %e2 = tensor.empty() : tensor<3x2xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<3x2xf64>) -> tensor<3x2xf64>
+  %t = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (n, k)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<?x3xf64>, tensor<2x?xf64>)
+         outs(%c2 : tensor<3x2xf64>) -> tensor<3x2xf64>
+  return %g, %t : tensor<3x3xf64>, tensor<3x2xf64>
+}
+
+// -----
+
 // RUN: matc-opt %s --split-input-file --matrix-outline-products="narrow-f32=32 narrow-f64=16" | FileCheck %s --check-prefix=NARROW
 // A B read in place with a static N, a multiple of 8 of at most narrow-f32
 // (narrow-f64) columns, keeps N in a function of its own N (A ? x ?, B and

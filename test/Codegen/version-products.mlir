@@ -135,6 +135,32 @@ func.func @three_columns(%a: tensor<?x?xf64>, %b: tensor<?x3xf64>) -> tensor<?x3
 
 // -----
 
+// A tiny C from a run-time k-range, A read transposed (a.T @ a): the plain
+// loops with k outermost (a linalg.generic whose first dimension is the
+// reduction, no schedule tag), whatever K: no scf.if.
+// CHECK-DAG: #[[$KA:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[$KB:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$MN:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @tiny_result
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic {indexing_maps = [#[[$KA]], #[[$KB]], #[[$MN]]], iterator_types = ["reduction", "parallel", "parallel"]}
+// CHECK-NOT: attrs
+// CHECK-SAME: outs(%{{.*}} : tensor<3x3xf64>) {
+func.func @tiny_result(%a: tensor<?x3xf64>) -> tensor<3x3xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<3x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<3x3xf64>) -> tensor<3x3xf64>
+  %g = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (k, n)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %a : tensor<?x3xf64>, tensor<?x3xf64>)
+         outs(%c : tensor<3x3xf64>) -> tensor<3x3xf64>
+  return %g : tensor<3x3xf64>
+}
+
+// -----
+
 // A tiny static B (K, N <= 16, N not a multiple of 8) and a run-time M:
 // the plain loops (a linalg.generic without a schedule tag, its rows split
 // between the threads by @matc_thread_rows), whatever M: no scf.if.

@@ -57,6 +57,22 @@ inline bool isTinyRhsProduct(linalg::MatmulOp matmul) {
   return tiny(n) && tiny(k) && n % 8 != 0 && !tiny(m);
 }
 
+/// Whether `matmul` computes a tiny C from a long k-range with A read
+/// transposed (`a.T @ b` with a and b of a few columns: M and N static, at
+/// most 16, K run-time or longer than 16; the Gram matrix `a.T @ a` of a
+/// ? x 3 a): C fits in registers and the k-range is best the outer loop,
+/// A and B streamed row by row once (matrix-outline-products gives it a
+/// function of C's shape, matrix-version-products plain loops, k outermost).
+inline bool isTinyResultProduct(linalg::MatmulOp matmul) {
+  SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+  if (ranges.size() != 3 || !isProductOperandTransposed(matmul, 0))
+    return false;
+  auto tiny = [](int64_t size) {
+    return !ShapedType::isDynamic(size) && size <= 16;
+  };
+  return tiny(ranges[0]) && tiny(ranges[1]) && !tiny(ranges[2]);
+}
+
 /// The N of `matmul` when it is computed as dot products (the schedule's
 /// @tile_dot_rows, @tile_dot_columns), else 0: C (M x N) = A (M x K) B
 /// (K x N) with N static and below 8 (fewer columns than a vector of f64 on
