@@ -624,7 +624,6 @@ module attributes {transform.with_named_sequence} {
       %loop: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %kv: !transform.param<i64> {transform.readonly}) {
-    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
     transform.annotate %split "matc.dot_split" : !transform.any_op
     %parent = transform.get_parent_op %loop : (!transform.any_op) -> !transform.any_op
     %lf = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
