@@ -96,9 +96,8 @@ struct MatrixOutlineProducts
   /// the schedule keeps its plain loops, and its function keeps every
   /// operand's static type (a function per shape).
   static bool isTiny(linalg::MatmulOp matmul) {
-    return llvm::all_of(matmul.getStaticLoopRanges(), [](int64_t r) {
-      return !ShapedType::isDynamic(r) && r <= 16;
-    });
+    return llvm::all_of(matmul.getStaticLoopRanges(),
+                        matrix::isTinyLoopRange);
   }
 
   /// The type B keeps in `matmul`'s product function: its own when the

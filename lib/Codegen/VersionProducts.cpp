@@ -245,28 +245,21 @@ struct MatrixVersionProducts
       return;
     SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
     // Left to the plain lowering: every loop static and at most 16.
-    if (llvm::all_of(ranges, [](int64_t r) {
-          return !ShapedType::isDynamic(r) && r <= 16;
-        }))
+    if (llvm::all_of(ranges, matrix::isTinyLoopRange))
       return;
-    // A tiny C from a long k-range, A read transposed: the plain loops, k
-    // outermost (A and B read row by row once, C in registers).
-    if (matrix::isTinyResultProduct(matmul)) {
+    // The plain loops, as a linalg.generic without a schedule tag: for a
+    // tiny C from a long k-range (A read transposed), k outermost (A and B
+    // read row by row once, C in registers); for a tiny static B (a few
+    // scalar multiply-adds per row of A, whatever M), its rows split
+    // between the threads (@matc_thread_rows).
+    bool tinyResult = matrix::isTinyResultProduct(matmul);
+    if (tinyResult || matrix::isTinyRhsProduct(matmul)) {
       IRRewriter rewriter(matmul);
       FailureOr<linalg::GenericOp> generic =
           linalg::generalizeNamedOp(rewriter, matmul);
-      if (succeeded(generic))
+      if (succeeded(generic) && tinyResult)
         (void)linalg::interchangeGenericOp(rewriter, *generic, {2, 0, 1});
-      return;
-    }
-    // A tiny static B: the plain loops (a few scalar multiply-adds per row
-    // of A), whatever M, its rows split between the threads
-    // (@matc_thread_rows).
-    if (matrix::isTinyRhsProduct(matmul)) {
-      IRRewriter rewriter(matmul);
-      FailureOr<linalg::GenericOp> generic =
-          linalg::generalizeNamedOp(rewriter, matmul);
-      if (succeeded(generic))
+      else if (succeeded(generic))
         (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
       return;
     }

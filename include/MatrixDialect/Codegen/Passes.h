@@ -38,6 +38,13 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// Whether a loop of static trip count `range` (ShapedType::kDynamic if
+/// not static) is tiny: at most 16, as every loop of a product the plain
+/// loops compute (Schedule.mlir's @match_small).
+inline bool isTinyLoopRange(int64_t range) {
+  return !ShapedType::isDynamic(range) && range <= 16;
+}
+
 /// Whether `matmul` multiplies by a tiny static B: K and N static, at most
 /// 16 each, N not a multiple of 8 (no whole vector of columns), B not read
 /// transposed, and M not static and as small (a tiny product). Such a
@@ -51,10 +58,8 @@ inline bool isTinyRhsProduct(linalg::MatmulOp matmul) {
   if (ranges.size() != 3 || isProductOperandTransposed(matmul, 1))
     return false;
   int64_t m = ranges[0], n = ranges[1], k = ranges[2];
-  auto tiny = [](int64_t size) {
-    return !ShapedType::isDynamic(size) && size <= 16;
-  };
-  return tiny(n) && tiny(k) && n % 8 != 0 && !tiny(m);
+  return isTinyLoopRange(n) && isTinyLoopRange(k) && n % 8 != 0 &&
+         !isTinyLoopRange(m);
 }
 
 /// Whether `matmul` computes a tiny C from a long k-range with A read
@@ -67,10 +72,8 @@ inline bool isTinyResultProduct(linalg::MatmulOp matmul) {
   SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
   if (ranges.size() != 3 || !isProductOperandTransposed(matmul, 0))
     return false;
-  auto tiny = [](int64_t size) {
-    return !ShapedType::isDynamic(size) && size <= 16;
-  };
-  return tiny(ranges[0]) && tiny(ranges[1]) && !tiny(ranges[2]);
+  return isTinyLoopRange(ranges[0]) && isTinyLoopRange(ranges[1]) &&
+         !isTinyLoopRange(ranges[2]);
 }
 
 /// The N of `matmul` when it is computed as dot products (the schedule's
