@@ -26,6 +26,8 @@ import textwrap
 
 import numpy as np
 
+from . import _pool
+
 _DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64)}
 _CTYPES = {"f32": ctypes.c_float, "f64": ctypes.c_double}
 #: NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED, as ndarray.flags.num has them.
@@ -86,6 +88,11 @@ def memory_limit():
     except (ImportError, OSError, ValueError, AttributeError):
         pass
     return total
+
+
+#: Memory of large results, shared by every function of every module.
+RESULT_POOL = _pool.ResultPool(
+    min(_pool.DEFAULT_CAPACITY, memory_limit() // 16))
 
 
 class SignatureError(Exception):
@@ -727,6 +734,7 @@ def make_function(fn, lib, source_name, module_name, limit):
 
     names, positional = _python_names(spec)
     ns = {"_m_nd": np.ndarray, "_m_f": cfunc, "_m_empty": np.empty,
+          "_m_pool": RESULT_POOL.empty,
           "_m_vp": ctypes.c_void_p.from_address, "_m_id": id,
           "_m_type": type, "_m_float": float,
           "_m_f32max": float(np.finfo(np.float32).max),
@@ -839,8 +847,21 @@ def make_function(fn, lib, source_name, module_name, limit):
                  "            %s = _m_require(%s, _m_t%d, 'CA')" % (x, x, p)]
 
     if result["kind"] == "matrix":
+        # A result of _pool.MIN_BYTES or more from the pool of result
+        # memory; a smaller one straight from np.empty.
+        itemsize = _DTYPES[result["dtype"]].itemsize
+        ns["_m_pmin"] = -(-_pool.MIN_BYTES // itemsize)
+        small = "_m_empty((%s, %s), _m_tr)" % tuple(rshape)
+        pooled = "_m_pool(%s, %s, _m_tr)" % tuple(rshape)
+        if all(type(d) is int for d in result["dims"]):
+            rows, cols = result["dims"]
+            allocate = pooled if rows * cols * itemsize >= _pool.MIN_BYTES \
+                else small
+        else:
+            allocate = "%s if %s * %s < _m_pmin else %s" % (
+                small, rshape[0], rshape[1], pooled)
         body += ["    if out is None:",
-                 "        out = _m_empty((%s, %s), _m_tr)" % tuple(rshape),
+                 "        out = %s" % allocate,
                  "    else:",
                  "        out = _m_m.check_out(out, (%s, %s))"
                  % tuple(rshape)]

@@ -9,7 +9,7 @@ import unittest
 import numpy as np
 
 import matc
-from mattest import assert_product_close, main, rng
+from mattest import assert_product_close, main, rng, run_in_threads
 
 SOURCE = """
 def mm(a: f64[?, ?], b: f64[?, ?]) -> f64[?, ?]:
@@ -32,39 +32,28 @@ class Threads(unittest.TestCase):
     def test_four_threads_at_once(self):
         # Each thread its own shapes and functions, many calls, all at
         # once (a barrier starts them together); every result checked.
-        errors = []
-        barrier = threading.Barrier(4)
+        barrier = threading.Barrier(4, timeout=120)
 
         def work(seed):
-            try:
-                r = rng(seed)
-                n = 40 + 13 * seed
-                a, b = r.standard_normal((n, n + 3)), r.standard_normal(
-                    (n + 3, n - 1))
-                x = [r.standard_normal((n, 2 * n)) for _ in range(4)]
-                expected_ew = x[0] * x[1] + x[2] - x[3] * 0.5
-                a32, b32 = a.astype(np.float32), b.astype(np.float32)
-                out = np.empty((n, n - 1))
-                barrier.wait()
-                for i in range(30):
-                    m = self.m if i % 2 else self.m1
-                    assert_product_close(self, m.mm(a, b), a, b)
-                    m.mm(a, b, out=out)
-                    assert_product_close(self, out, a, b)
-                    assert_product_close(self, m.mm32(a32, b32), a32, b32)
-                    np.testing.assert_allclose(m.ew(*x), expected_ew,
-                                               rtol=1e-15, atol=1e-15)
-            except BaseException as e:  # reported by the main thread
-                errors.append(e)
+            r = rng(seed)
+            n = 40 + 13 * seed
+            a, b = r.standard_normal((n, n + 3)), r.standard_normal(
+                (n + 3, n - 1))
+            x = [r.standard_normal((n, 2 * n)) for _ in range(4)]
+            expected_ew = x[0] * x[1] + x[2] - x[3] * 0.5
+            a32, b32 = a.astype(np.float32), b.astype(np.float32)
+            out = np.empty((n, n - 1))
+            barrier.wait()
+            for i in range(30):
+                m = self.m if i % 2 else self.m1
+                assert_product_close(self, m.mm(a, b), a, b)
+                m.mm(a, b, out=out)
+                assert_product_close(self, out, a, b)
+                assert_product_close(self, m.mm32(a32, b32), a32, b32)
+                np.testing.assert_allclose(m.ew(*x), expected_ew,
+                                           rtol=1e-15, atol=1e-15)
 
-        threads = [threading.Thread(target=work, args=(s,))
-                   for s in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        if errors:
-            raise errors[0]
+        run_in_threads(work)
 
     def test_gil_is_released(self):
         # With a switch interval of 100 s, a thread holding the GIL keeps

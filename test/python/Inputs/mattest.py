@@ -11,6 +11,7 @@ MATC_SRC_ROOT and XDG_CACHE_HOME.
 
 import os
 import sys
+import threading
 import unittest
 
 import numpy as np
@@ -36,6 +37,27 @@ def assert_product_close(test, got, a, b, expected=None):
                                     np.abs(b).astype(np.float64))
     worst = np.max(np.abs(got.astype(np.float64) - exact) - bound)
     test.assertLessEqual(worst, 0, "product off by more than 2 K eps")
+
+
+def run_in_threads(work, count=4):
+    """Runs work(i) for i in range(count), each in a thread of its own;
+    once all have ended, raises the first exception any of them raised."""
+    errors = []
+
+    def guarded(i):
+        try:
+            work(i)
+        except BaseException as e:  # reported by the calling thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=guarded, args=(i,))
+               for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
 
 
 class _Result(unittest.TextTestResult):
