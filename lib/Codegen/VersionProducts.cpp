@@ -247,11 +247,12 @@ struct MatrixVersionProducts
     // Left to the plain lowering: every loop static and at most 16.
     if (llvm::all_of(ranges, matrix::isTinyLoopRange))
       return;
-    // The plain loops, as a linalg.generic without a schedule tag: for a
-    // tiny C from a long k-range (A read transposed), k outermost (A and B
-    // read row by row once, C in registers); for a tiny static B (a few
-    // scalar multiply-adds per row of A, whatever M), its rows split
-    // between the threads (@matc_thread_rows).
+    // As a linalg.generic: for a tiny C from a long k-range (A read
+    // transposed), the plain loops with k outermost (A and B read row by
+    // row once, C in registers); for a tiny static B (a few multiply-adds
+    // per row of A, whatever M), tagged `matc.tiny_rhs = TAG`: the schedule
+    // (@tiny_rhs_rows) splits its rows between the threads and computes
+    // one row of C at a time in a vector, B in registers.
     bool tinyResult = matrix::isTinyResultProduct(matmul);
     if (tinyResult || matrix::isTinyRhsProduct(matmul)) {
       IRRewriter rewriter(matmul);
@@ -260,7 +261,7 @@ struct MatrixVersionProducts
       if (succeeded(generic) && tinyResult)
         (void)linalg::interchangeGenericOp(rewriter, *generic, {2, 0, 1});
       else if (succeeded(generic))
-        (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
+        (*generic)->setAttr("matc.tiny_rhs", rewriter.getStringAttr(tag));
       return;
     }
     // Fewer columns than 8: dot products of the rows of A in place,

@@ -20,6 +20,9 @@
  *                              the products of N = 1, 3 and 7 columns
  *                              (mv32, mn3_32, ...) for m = M0, M0 + S, ...
  *                              up to M1 and k = K0, K0 + T, ... up to K1
+ *   products tiny M0 M1 S      the products of a tiny static B (3 x 3,
+ *                              7 x 2, 1 x 9, 16 x 15: tiny3x3_32, ...) for
+ *                              m = M0, M0 + S, ... up to M1
  *
  * Up to 128^3 multiply-adds the reference is the whole product (i-k-j
  * loops in double); above, each result is checked with Freivalds' test
@@ -227,6 +230,53 @@ static void runNarrow(int64_t m, int64_t k) {
   }
 }
 
+/* The products of a tiny static B (K x N, both static; A has K columns,
+ * C has N). */
+typedef int (*Tiny32)(const float *, int64_t, const float *, float *,
+                      int64_t);
+typedef int (*Tiny64)(const double *, int64_t, const double *, double *,
+                      int64_t);
+
+/* Runs the products of a tiny static B (3 x 3, 7 x 2, 1 x 9, 16 x 15) on
+ * m rows. */
+static void runTiny(int64_t m) {
+  static const struct {
+    const char *name;
+    int64_t k, n;
+    Tiny32 f32;
+    Tiny64 f64;
+  } products[] = {
+      {"a @ b (B 3 x 3)", 3, 3, mat_tiny3x3_32, mat_tiny3x3_64},
+      {"a @ b (B 7 x 2)", 7, 2, mat_tiny7x2_32, mat_tiny7x2_64},
+      {"a @ b (B 1 x 9)", 1, 9, mat_tiny1x9_32, mat_tiny1x9_64},
+      {"a @ b (B 16 x 15)", 16, 15, mat_tiny16x15_32, mat_tiny16x15_64},
+  };
+  for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
+    int64_t k = products[p].k, n = products[p].n;
+    Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
+    char what[64];
+    if (products[p].f32(o.a32, m, o.b32, o.c32, m) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f32 %s refused its sizes\n", products[p].name);
+    } else {
+      for (int64_t e = 0; e < m * n; ++e)
+        o.c[e] = o.c32[e];
+      snprintf(what, sizeof what, "f32 %s", products[p].name);
+      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
+    }
+    if (products[p].f64(o.a, m, o.b, o.c, m) != 0) {
+      ++checked;
+      ++wrong;
+      printf("FAIL f64 %s refused its sizes\n", products[p].name);
+    } else {
+      snprintf(what, sizeof what, "f64 %s", products[p].name);
+      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
+    }
+    freeOperands(&o);
+  }
+}
+
 /* Parses a comma-separated list of positive sizes into `out` (at most 64). */
 static int parseList(const char *text, int64_t *out) {
   int count = 0;
@@ -263,6 +313,14 @@ int main(int argc, char **argv) {
     for (long m = m0; m <= m1; m += ms)
       for (long k = k0; k <= k1; k += ks)
         runNarrow(m, k);
+  } else if (argc == 5 && !strcmp(argv[1], "tiny")) {
+    long m0 = atol(argv[2]), m1 = atol(argv[3]), ms = atol(argv[4]);
+    if (m0 < 1 || ms < 1) {
+      fprintf(stderr, "products: bad tiny sizes\n");
+      return 2;
+    }
+    for (long m = m0; m <= m1; m += ms)
+      runTiny(m);
   } else if (argc == 5 && !strcmp(argv[1], "rect")) {
     int64_t ms[64], ks[64], ns[64];
     int cm = parseList(argv[2], ms), ck = parseList(argv[3], ks),
@@ -274,7 +332,7 @@ int main(int argc, char **argv) {
   } else {
     fprintf(stderr,
             "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,.. | "
-            "narrow M0 M1 S K0 K1 T\n");
+            "narrow M0 M1 S K0 K1 T | tiny M0 M1 S\n");
     return 2;
   }
   printf("products: %ld checked, %ld wrong\n", checked, wrong);

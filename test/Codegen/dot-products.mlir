@@ -90,3 +90,37 @@ func.func @three_columns(%a: tensor<?x?xf64>, %b: tensor<?x3xf64>) -> tensor<?x3
                      outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
   return %r : tensor<?x3xf64>
 }
+
+// -----
+
+// A tiny static B and a run-time M (matrix-version-products: tagged
+// matc.tiny_rhs; Schedule.mlir's @tiny_rhs_rows): B read once into
+// registers before the loop, then one row of C at a time, a vector of 3
+// f64 made of 3 multiply-adds of a broadcast element of A and a row of B,
+// its fill folded into the first; the rows split between the threads.
+// CHECK-LABEL: func.func @tiny_rhs
+// CHECK: %[[B:.*]] = vector.transfer_read %arg1[%c0, %c0], %{{.*}} {in_bounds = [true, true]} : tensor<3x3xf64>, vector<3x3xf64>
+// CHECK: scf.for %{{.*}} step %c1
+// CHECK: %[[A:.*]] = vector.transfer_read {{.*}} : tensor<1x3xf64>, vector<3xf64>
+// CHECK: %[[B0:.*]] = vector.extract %[[B]][0] : vector<3xf64> from vector<3x3xf64>
+// CHECK: %[[A0:.*]] = vector.extract %[[A]][0] : f64 from vector<3xf64>
+// CHECK: %[[A0S:.*]] = vector.broadcast %[[A0]] : f64 to vector<3xf64>
+// CHECK: vector.fma %[[B0]], %[[A0S]], %cst : vector<3xf64>
+// CHECK-COUNT-2: vector.fma {{.*}} : vector<3xf64>
+// CHECK: vector.transfer_write {{.*}} : vector<3xf64>, tensor<1x3xf64>
+// CHECK-NOT: linalg.
+// CHECK: return
+// THREADS-LABEL: func.func @tiny_rhs
+// THREADS: scf.forall (%{{.*}}) in (2)
+// THREADS: scf.for %{{.*}} step %c1
+// THREADS-COUNT-3: vector.fma {{.*}} : vector<3xf64>
+func.func @tiny_rhs(%p: tensor<?x3xf64>, %r: tensor<3x3xf64>) -> tensor<?x3xf64> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %p, %c0 : tensor<?x3xf64>
+  %e = tensor.empty(%m) : tensor<?x3xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x3xf64>) -> tensor<?x3xf64>
+  %y = linalg.matmul ins(%p, %r : tensor<?x3xf64>, tensor<3x3xf64>)
+                     outs(%c : tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %y : tensor<?x3xf64>
+}

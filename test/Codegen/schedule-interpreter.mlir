@@ -54,6 +54,11 @@
 // CHECK-LABEL: func.func @three_columns
 // CHECK: scf.for {{.*}} -> (vector<1x3x16xf32>)
 // CHECK-COUNT-3: vector.reduction <add>
+// The tiny static B: a row of C at a time, 3 multiply-adds of 5 f32.
+// CHECK-LABEL: func.func @tiny_rhs
+// CHECK: scf.forall
+// CHECK: scf.for
+// CHECK-COUNT-3: vector.fma {{.*}} : vector<5xf32>
 
 module attributes {transform.target_tag = "payload"} {
   // B's K read off A, as matrix-outline-products writes every product
@@ -139,6 +144,27 @@ module attributes {transform.target_tag = "payload"} {
       linalg.yield %sum : f32
     } -> tensor<?x3xf32>
     return %y : tensor<?x3xf32>
+  }
+
+  // A tiny static B, as matrix-version-products leaves it (tagged
+  // matc.tiny_rhs): @tiny_rhs_rows under the handle checks.
+  func.func @tiny_rhs(%a: tensor<?x3xf32>, %b: tensor<3x5xf32>) -> tensor<?x5xf32> {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %m = tensor.dim %a, %c0 : tensor<?x3xf32>
+    %e = tensor.empty(%m) : tensor<?x5xf32>
+    %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x5xf32>) -> tensor<?x5xf32>
+    %y = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>,
+                                          affine_map<(m, n, k) -> (m, n)>],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : tensor<?x3xf32>, tensor<3x5xf32>) outs(%c : tensor<?x5xf32>)
+        attrs = {matc.tiny_rhs = "f32"} {
+    ^bb0(%p: f32, %q: f32, %acc: f32):
+      %prod = arith.mulf %p, %q : f32
+      %sum = arith.addf %acc, %prod : f32
+      linalg.yield %sum : f32
+    } -> tensor<?x5xf32>
+    return %y : tensor<?x5xf32>
   }
 }
 

@@ -162,11 +162,11 @@ func.func @tiny_result(%a: tensor<?x3xf64>) -> tensor<3x3xf64> {
 // -----
 
 // A tiny static B (K, N <= 16, N not a multiple of 8) and a run-time M:
-// the plain loops (a linalg.generic without a schedule tag, its rows split
-// between the threads by @matc_thread_rows), whatever M: no scf.if.
+// a linalg.generic tagged `matc.tiny_rhs` (the schedule's @tiny_rhs_rows:
+// a row of C at a time in a vector), whatever M: no scf.if.
 // CHECK-LABEL: func.func @tiny_rhs
 // CHECK-NOT: scf.if
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x3xf64>, tensor<3x3xf64>) outs(%{{.*}} : tensor<?x3xf64>) attrs =  {matc.unpacked_long_k}
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x3xf64>, tensor<3x3xf64>) outs(%{{.*}} : tensor<?x3xf64>) attrs =  {matc.tiny_rhs = "f64"}
 // CHECK-NOT: matc.unpacked =
 // CHECK: return
 func.func @tiny_rhs(%p: tensor<?x3xf64>, %r: tensor<3x3xf64>) -> tensor<?x3xf64> {

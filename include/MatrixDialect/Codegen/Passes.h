@@ -48,11 +48,11 @@ inline bool isTinyLoopRange(int64_t range) {
 /// Whether `matmul` multiplies by a tiny static B: K and N static, at most
 /// 16 each, N not a multiple of 8 (no whole vector of columns), B not read
 /// transposed, and M not static and as small (a tiny product). Such a
-/// product is a few scalar multiply-adds per row of A (`points @ r` with r
-/// 3 x 3: 9), which the plain loops do in registers; register tiles of
-/// whole vectors would be mostly masked lanes, and packing would copy A
-/// for them (matrix-outline-products gives it a function of B's shape,
-/// matrix-version-products leaves it to the plain lowering).
+/// product is a few multiply-adds per row of A (`points @ r` with r 3 x 3:
+/// 9), one row of C a vector (the schedule's @tiny_rhs_rows); register
+/// tiles of whole vectors would be mostly masked lanes, and packing would
+/// copy A for them (matrix-outline-products gives it a function of B's
+/// shape, matrix-version-products tags it `matc.tiny_rhs`).
 inline bool isTinyRhsProduct(linalg::MatmulOp matmul) {
   SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
   if (ranges.size() != 3 || isProductOperandTransposed(matmul, 1))
