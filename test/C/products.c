@@ -185,6 +185,25 @@ static void run(int64_t m, int64_t k, int64_t n) {
   freeOperands(&o);
 }
 
+/* Counts a call of the `type` ("f32" or "f64") product `name` on the m x
+ * k x n operands `o` that refused its sizes (`status` not 0) as wrong, or
+ * checks its result (an f32 one copied from c32 into c first). */
+static void checkCall(const char *type, const char *name, int status,
+                      Operands *o, int64_t m, int64_t k, int64_t n) {
+  char what[64];
+  if (status != 0) {
+    ++checked;
+    ++wrong;
+    printf("FAIL %s %s refused its sizes\n", type, name);
+    return;
+  }
+  if (!strcmp(type, "f32"))
+    for (int64_t e = 0; e < m * n; ++e)
+      o->c[e] = o->c32[e];
+  snprintf(what, sizeof what, "%s %s", type, name);
+  check(what, o->a, 0, o->b, 0, o->c, m, k, n);
+}
+
 /* The products of a static N below 8 (one C type for every N: C has N
  * columns, B has K rows). */
 typedef int (*Narrow32)(const float *, int64_t, int64_t, const float *,
@@ -207,25 +226,10 @@ static void runNarrow(int64_t m, int64_t k) {
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
     int64_t n = products[p].n;
     Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
-    char what[64];
-    if (products[p].f32(o.a32, m, k, o.b32, k, o.c32, m) != 0) {
-      ++checked;
-      ++wrong;
-      printf("FAIL f32 %s refused its sizes\n", products[p].name);
-    } else {
-      for (int64_t e = 0; e < m * n; ++e)
-        o.c[e] = o.c32[e];
-      snprintf(what, sizeof what, "f32 %s", products[p].name);
-      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
-    }
-    if (products[p].f64(o.a, m, k, o.b, k, o.c, m) != 0) {
-      ++checked;
-      ++wrong;
-      printf("FAIL f64 %s refused its sizes\n", products[p].name);
-    } else {
-      snprintf(what, sizeof what, "f64 %s", products[p].name);
-      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
-    }
+    checkCall("f32", products[p].name,
+              products[p].f32(o.a32, m, k, o.b32, k, o.c32, m), &o, m, k, n);
+    checkCall("f64", products[p].name,
+              products[p].f64(o.a, m, k, o.b, k, o.c, m), &o, m, k, n);
     freeOperands(&o);
   }
 }
@@ -254,25 +258,10 @@ static void runTiny(int64_t m) {
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
     int64_t k = products[p].k, n = products[p].n;
     Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
-    char what[64];
-    if (products[p].f32(o.a32, m, o.b32, o.c32, m) != 0) {
-      ++checked;
-      ++wrong;
-      printf("FAIL f32 %s refused its sizes\n", products[p].name);
-    } else {
-      for (int64_t e = 0; e < m * n; ++e)
-        o.c[e] = o.c32[e];
-      snprintf(what, sizeof what, "f32 %s", products[p].name);
-      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
-    }
-    if (products[p].f64(o.a, m, o.b, o.c, m) != 0) {
-      ++checked;
-      ++wrong;
-      printf("FAIL f64 %s refused its sizes\n", products[p].name);
-    } else {
-      snprintf(what, sizeof what, "f64 %s", products[p].name);
-      check(what, o.a, 0, o.b, 0, o.c, m, k, n);
-    }
+    checkCall("f32", products[p].name,
+              products[p].f32(o.a32, m, o.b32, o.c32, m), &o, m, k, n);
+    checkCall("f64", products[p].name, products[p].f64(o.a, m, o.b, o.c, m),
+              &o, m, k, n);
     freeOperands(&o);
   }
 }
