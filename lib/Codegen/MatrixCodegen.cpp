@@ -215,7 +215,8 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     addParam(elementwiseF32);
     addParam(elementwiseF64);
     // The width of the register tiles of unpacked products tagged
-    // "f32_narrow" / "f64_narrow" (matrix-version-products): one vector.
+    // "f32_narrow" / "f64_narrow" (matrix-version-products): one vector
+    // (and of "f32_narrow_half": the second, one vector of f64 lanes).
     addParam(vectorBits / 32);
     addParam(vectorBits / 64);
     // The columns of a block of C of a packed product (Schedule.mlir): A

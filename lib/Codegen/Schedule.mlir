@@ -1243,6 +1243,17 @@ module attributes {transform.with_named_sequence} {
       transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru32, %lanes32)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
+    // f32 products whose N fits in half a vector: register tiles half a
+    // vector wide (the lanes of an f64 vector), unmasked for N = 8 on
+    // AVX-512.
+    %mmh32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.unpacked = "f32_narrow_half"} in %tagged
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mmh32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_unpacked_matmul failures(propagate) (%op, %mru32, %lanes64)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
     %mmn64 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.unpacked = "f64_narrow"} in %tagged
         : (!transform.any_op) -> !transform.any_op

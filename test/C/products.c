@@ -17,7 +17,7 @@
  *   products rect M K N ...    the m x k x n products for every m, k, n of
  *                              the lists (comma-separated)
  *   products narrow M0 M1 S K0 K1 T
- *                              the products of N = 1, 3 and 7 columns
+ *                              the products of N = 1, 3, 7 and 8 columns
  *                              (mv32, mn3_32, ...) for m = M0, M0 + S, ...
  *                              up to M1 and k = K0, K0 + T, ... up to K1
  *   products tiny M0 M1 S      the products of a tiny static B (3 x 3,
@@ -204,14 +204,14 @@ static void checkCall(const char *type, const char *name, int status,
   check(what, o->a, 0, o->b, 0, o->c, m, k, n);
 }
 
-/* The products of a static N below 8 (one C type for every N: C has N
- * columns, B has K rows). */
+/* The products of a static N of at most 8 (one C type for every N: C has
+ * N columns, B has K rows). */
 typedef int (*Narrow32)(const float *, int64_t, int64_t, const float *,
                         int64_t, float *, int64_t);
 typedef int (*Narrow64)(const double *, int64_t, int64_t, const double *,
                         int64_t, double *, int64_t);
 
-/* Runs the products of N = 1, 3 and 7 columns on m x k x N. */
+/* Runs the products of N = 1, 3, 7 and 8 columns on m x k x N. */
 static void runNarrow(int64_t m, int64_t k) {
   static const struct {
     const char *name;
@@ -222,6 +222,7 @@ static void runNarrow(int64_t m, int64_t k) {
       {"a @ v", 1, mat_mv32, mat_mv64},
       {"a @ b (N = 3)", 3, mat_mn3_32, mat_mn3_64},
       {"a @ b (N = 7)", 7, mat_mn7_32, mat_mn7_64},
+      {"a @ b (N = 8)", 8, mat_mn8_32, mat_mn8_64},
   };
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
     int64_t n = products[p].n;

@@ -324,3 +324,33 @@ func.func @narrow(%a: tensor<4096x4096xf32>, %v: tensor<4096x16xf32>,
                      outs(%c3 : tensor<64x16xf32>) -> tensor<64x16xf32>
   return %r, %rd, %s, %t : tensor<4096x16xf32>, tensor<?x16xf64>, tensor<4096x40xf32>, tensor<64x16xf32>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=32 narrow-f64=16 vector-bits=512" | FileCheck %s --check-prefix=HALF
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=32 narrow-f64=16 vector-bits=256" | FileCheck %s --check-prefix=HALF256
+// An f32 N of 8: half a 512-bit vector ("f32_narrow_half": register tiles
+// of 8 lanes, not 16 masked to 8), one whole 256-bit vector ("f32_narrow").
+// An f64 N of 8 fills a 512-bit vector: "f64_narrow".
+// CHECK-LABEL: func.func @narrow_half
+// NARROWB-LABEL: func.func @narrow_half
+// HALF-LABEL: func.func @narrow_half
+// HALF: linalg.generic {{.*}}attrs =  {matc.unpacked = "f32_narrow_half", matc.unpacked_long_k}
+// HALF: linalg.generic {{.*}}attrs =  {matc.unpacked = "f64_narrow", matc.unpacked_long_k}
+// HALF256-LABEL: func.func @narrow_half
+// HALF256: linalg.generic {{.*}}attrs =  {matc.unpacked = "f32_narrow", matc.unpacked_long_k}
+func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
+                       %ad: tensor<4096x4096xf64>, %vd: tensor<4096x8xf64>)
+    -> (tensor<4096x8xf32>, tensor<4096x8xf64>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4096x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x8xf32>) -> tensor<4096x8xf32>
+  %r = linalg.matmul ins(%a, %v : tensor<4096x4096xf32>, tensor<4096x8xf32>)
+                     outs(%c : tensor<4096x8xf32>) -> tensor<4096x8xf32>
+  %zd = arith.constant 0.0 : f64
+  %ed = tensor.empty() : tensor<4096x8xf64>
+  %cd = linalg.fill ins(%zd : f64) outs(%ed : tensor<4096x8xf64>) -> tensor<4096x8xf64>
+  %rd = linalg.matmul ins(%ad, %vd : tensor<4096x4096xf64>, tensor<4096x8xf64>)
+                      outs(%cd : tensor<4096x8xf64>) -> tensor<4096x8xf64>
+  return %r, %rd : tensor<4096x8xf32>, tensor<4096x8xf64>
+}
