@@ -1,5 +1,5 @@
-# Part of matc, under the Apache License v2.0 with LLVM Exceptions.
-# See LICENSE for license information.
+# Part of the matc project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Memory of large results, reused once the arrays that held it are gone.
 
@@ -14,19 +14,29 @@ CuPy's memory pool or PyTorch's caching allocator for GPU memory) pays it
 once.
 
 The pool hands out C-order arrays over anonymous mappings (`mmap`,
-page-aligned, advised as huge pages). A `weakref.finalize` on the array
-returns its mapping to the pool when the array and every view of it are
-gone (NumPy collapses a view's base to the array that holds a non-array
-base, so no view outlives it). At most `capacity` bytes of free mappings
-are kept, the least recently returned closed first; a request that finds
-no free mapping of its size class maps a new one.
+private, page-aligned, advised as huge pages). An array's base is a block,
+a ctypes array over the mapping (which it holds a buffer export of, so the
+mapping cannot be closed under it); NumPy collapses the base of a view of
+the array to the array, and `np.frombuffer` or a memoryview of it
+references it, so whatever can reach the memory keeps the block alive.
+When the block dies (its `__del__`), its mapping goes back to the pool. At
+most `capacity` bytes of free mappings are kept, the least recently
+returned dropped first (unmapped when nothing exports them any more); a
+request that finds no free mapping of its size class maps a new one.
 
-Errors: MemoryError (from mmap) when a mapping cannot be made.
+The free mappings are one list, changed by single operations (a pop, an
+append, a deletion), so that an exception raised asynchronously in the
+middle (KeyboardInterrupt, an exception from a signal handler) leaves it
+consistent: at worst a mapping is dropped instead of kept.
+
+Errors: none of its own. A mapping that cannot be made (an address-space
+limit, strict overcommit) falls back to np.empty, which raises NumPy's
+MemoryError if it cannot allocate either.
 """
 
+import ctypes
 import mmap
 import threading
-import weakref
 
 import numpy as np
 
@@ -44,13 +54,13 @@ GRANULE = 2 << 20
 
 
 class ResultPool:
-    """Free mappings by size class (bytes), at most `capacity` bytes."""
+    """Free mappings, (size class in bytes, mmap) oldest first, at most
+    `capacity` bytes of them."""
 
     def __init__(self, capacity):
         self._lock = threading.RLock()
-        self._free = {}       # size class -> list of mmap, oldest first
-        self._order = []      # (size class, mmap) in the order returned
-        self._held = 0        # bytes in self._free
+        self._free = []
+        self._blocks = {}     # size class -> ctypes array type of the block
         self.capacity = capacity
 
     def set_capacity(self, capacity):
@@ -58,11 +68,11 @@ class ResultPool:
         result a new np.empty array)."""
         with self._lock:
             self.capacity = capacity
-            self._trim(0)
+            self._trim()
 
     def held(self):
         """Bytes of free mappings the pool keeps now."""
-        return self._held
+        return sum(size for size, _ in list(self._free))
 
     def empty(self, rows, cols, dtype):
         """A new uninitialized C-order `rows` x `cols` array of `dtype`,
@@ -71,41 +81,55 @@ class ResultPool:
         if not self.capacity or nbytes < MIN_BYTES:
             return np.empty((rows, cols), dtype)
         size = -(-nbytes // GRANULE) * GRANULE
-        buffer = None
+        mapping = None
         with self._lock:
-            free = self._free.get(size)
-            if free:
-                buffer = free.pop()
-                self._order.remove((size, buffer))
-                self._held -= size
-        if buffer is None:
-            # Private: a shared anonymous mapping is shmem, which takes no
-            # transparent huge pages.
-            buffer = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+            for i in range(len(self._free) - 1, -1, -1):
+                if self._free[i][0] == size:
+                    mapping = self._free.pop(i)[1]
+                    break
+        if mapping is None:
+            try:
+                # Private: a shared anonymous mapping is shmem, which takes
+                # no transparent huge pages.
+                mapping = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+            except OSError:
+                return np.empty((rows, cols), dtype)
             if hasattr(mmap, "MADV_HUGEPAGE"):
                 try:
-                    buffer.madvise(mmap.MADV_HUGEPAGE)
+                    mapping.madvise(mmap.MADV_HUGEPAGE)
                 except OSError:
                     pass
-        array = np.ndarray((rows, cols), dtype, buffer)
-        finalizer = weakref.finalize(array, self._give_back, size, buffer)
-        finalizer.atexit = False
-        return array
+        block = self._block_type(size).from_buffer(mapping)
+        block._matc_pool = (self, size, mapping)
+        return np.ndarray((rows, cols), dtype, block)
 
-    def _give_back(self, size, buffer):
+    def _block_type(self, size):
+        block = self._blocks.get(size)
+        if block is None:
+            block = type("ResultBlock", (ctypes.c_char * size,),
+                         {"__del__": _give_back_block,
+                          "__doc__": "The memory of a result of matc "
+                                     "(matc._pool); its mapping goes back "
+                                     "to the pool when it dies."})
+            self._blocks[size] = block
+        return block
+
+    def _give_back(self, size, mapping):
         with self._lock:
-            if size > self.capacity:
-                buffer.close()
-                return
-            self._free.setdefault(size, []).append(buffer)
-            self._order.append((size, buffer))
-            self._held += size
-            self._trim(0)
+            if size <= self.capacity:
+                self._free.append((size, mapping))
+                self._trim()
 
-    def _trim(self, room):
-        """Closes the oldest free mappings until `room` more bytes fit."""
-        while self._order and self._held + room > self.capacity:
-            size, buffer = self._order.pop(0)
-            self._free[size].remove(buffer)
-            self._held -= size
-            buffer.close()
+    def _trim(self):
+        """Drops the oldest free mappings until the rest fit."""
+        while self._free and self.held() > self.capacity:
+            del self._free[0]
+
+
+def _give_back_block(block):
+    """`__del__` of a block: its mapping back to its pool."""
+    try:
+        pool, size, mapping = block._matc_pool
+        pool._give_back(size, mapping)
+    except Exception:  # At interpreter exit, modules may be gone.
+        pass

@@ -1,16 +1,20 @@
 # RUN: %pymatc %s
 """The pool of result memory (python/matc/_pool.py): results of 4 MiB or
-more reuse the memory of dead results, never of live ones or of their
-views; set_result_pool bounds and disables it."""
+more reuse the memory of dead results, never of live ones, of their views
+or of their base; set_result_pool bounds and disables it; a mapping that
+cannot be made falls back to np.empty; an interrupt anywhere in the pool
+leaves it consistent."""
 
 import gc
+import sys
 import threading
 import unittest
+from unittest import mock
 
 import numpy as np
 
 import matc
-from matc import _wrap
+from matc import _pool, _wrap
 from mattest import main, rng, run_in_threads
 
 SOURCE = """
@@ -81,6 +85,85 @@ class ResultPool(unittest.TestCase):
         del view, row
         gc.collect()
         self.assertGreaterEqual(_wrap.RESULT_POOL.held(), N * N * 8)
+
+    def test_base_keeps_memory(self):
+        # The base (the block over the mapping) holds the memory as the
+        # result does; a memoryview of it too, and set_result_pool then
+        # drops the pool's mappings without closing any.
+        first = self.m.ew(*self.x)
+        base = first.base
+        kept = first.copy()
+        del first
+        self.assertEqual(_wrap.RESULT_POOL.held(), 0)
+        second = self.m.ew(self.x[1], self.x[0], self.x[3], self.x[2])
+        second[...] = 7.0
+        through_base = np.frombuffer(base, np.float64, count=N * N)
+        np.testing.assert_array_equal(through_base.reshape(N, N), kept)
+        self.assertFalse(np.shares_memory(through_base, second))
+        view = memoryview(base)
+        del base, through_base, second
+        gc.collect()
+        self.assertEqual(matc.set_result_pool(0), 64 << 20)
+        self.assertEqual(view.nbytes % (2 << 20), 0)
+        view.release()
+
+    def test_no_mapping(self):
+        # mmap refused (an address-space limit): np.empty instead.
+        with mock.patch.object(_pool.mmap, "mmap",
+                               side_effect=OSError(12, "no memory")):
+            r = self.m.ew(*self.x)
+        self.assertTrue(r.flags.owndata)
+        np.testing.assert_array_equal(r, self.expected)
+
+    def test_interrupted_anywhere(self):
+        # A KeyboardInterrupt (a Ctrl-C, an exception from a signal
+        # handler) raised at each line of the pool in turn, while a result
+        # is taken and dropped: afterwards the pool works and keeps to its
+        # capacity. Exceptions out of __del__ are only reported; silenced.
+        lines = set()
+        for function in (_pool.ResultPool.empty, _pool.ResultPool._give_back,
+                         _pool.ResultPool._trim, _pool.ResultPool.held,
+                         _pool._give_back_block):
+            code = function.__code__
+            lines.update(line for _, _, line in code.co_lines()
+                         if line is not None and line > code.co_firstlineno)
+        hook = sys.unraisablehook
+        sys.unraisablehook = lambda unraisable: None
+        try:
+            for line in sorted(lines):
+                warm = self.m.ew(*self.x)  # A free mapping to take.
+                del warm
+                fired = []
+
+                def local(frame, event, arg):
+                    if event == "line" and frame.f_lineno == line \
+                            and not fired:
+                        fired.append(line)
+                        raise KeyboardInterrupt
+                    return local
+
+                def tracer(frame, event, arg):
+                    if frame.f_code.co_filename == _pool.__file__:
+                        return local
+                    return None
+
+                sys.settrace(tracer)
+                try:
+                    r = self.m.ew(*self.x)
+                    del r
+                except KeyboardInterrupt:
+                    pass
+                finally:
+                    sys.settrace(None)
+                for _ in range(3):
+                    r = self.m.ew(*self.x)
+                    np.testing.assert_array_equal(r, self.expected)
+                    del r
+                self.assertLessEqual(_wrap.RESULT_POOL.held(), 64 << 20)
+        finally:
+            sys.unraisablehook = hook
+        self.assertEqual(matc.set_result_pool(0), 64 << 20)
+        self.assertEqual(_wrap.RESULT_POOL.held(), 0)
 
     def test_small_results_not_pooled(self):
         s = self.m.small(self.x[0][:100, :100])
