@@ -20,6 +20,10 @@
  *                              the products of N = 1, 3, 7 and 8 columns
  *                              (mv32, mn3_32, ...) for m = M0, M0 + S, ...
  *                              up to M1 and k = K0, K0 + T, ... up to K1
+ *   products vecmat K0 K1 S N0 N1 T
+ *                              the vector-matrix products (M = 1: vm32,
+ *                              vmt32, ...) for k = K0, K0 + S, ... up to K1
+ *                              and n = N0, N0 + T, ... up to N1
  *   products tiny M0 M1 S      the products of a tiny static B (3 x 3,
  *                              7 x 2, 1 x 9, 16 x 15: tiny3x3_32, ...) for
  *                              m = M0, M0 + S, ... up to M1
@@ -267,6 +271,33 @@ static void runTiny(int64_t m) {
   }
 }
 
+/* The vector-matrix products (M = 1): x @ b with x 1 x K, and x.T @ b
+ * with x K x 1 (the same K values in memory). */
+typedef int (*Vecmat32)(const float *, int64_t, const float *, int64_t,
+                        int64_t, float *, int64_t);
+typedef int (*Vecmat64)(const double *, int64_t, const double *, int64_t,
+                        int64_t, double *, int64_t);
+
+/* Runs the vector-matrix products on 1 x k x n. */
+static void runVecmat(int64_t k, int64_t n) {
+  static const struct {
+    const char *name;
+    Vecmat32 f32;
+    Vecmat64 f64;
+  } products[] = {
+      {"x @ b (M = 1)", mat_vm32, mat_vm64},
+      {"x.T @ b (M = 1)", mat_vmt32, mat_vmt64},
+  };
+  for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
+    Operands o = makeOperands(1, k, n, (uint64_t)(k * 1009 + n));
+    checkCall("f32", products[p].name,
+              products[p].f32(o.a32, k, o.b32, k, n, o.c32, n), &o, 1, k, n);
+    checkCall("f64", products[p].name,
+              products[p].f64(o.a, k, o.b, k, n, o.c, n), &o, 1, k, n);
+    freeOperands(&o);
+  }
+}
+
 /* Parses a comma-separated list of positive sizes into `out` (at most 64). */
 static int parseList(const char *text, int64_t *out) {
   int count = 0;
@@ -293,16 +324,22 @@ int main(int argc, char **argv) {
     }
     for (long n = first; n <= last; n += step)
       run(n, n, n);
-  } else if (argc == 8 && !strcmp(argv[1], "narrow")) {
-    long m0 = atol(argv[2]), m1 = atol(argv[3]), ms = atol(argv[4]);
-    long k0 = atol(argv[5]), k1 = atol(argv[6]), ks = atol(argv[7]);
-    if (m0 < 1 || ms < 1 || k0 < 1 || ks < 1) {
-      fprintf(stderr, "products: bad narrow sizes\n");
+  } else if (argc == 8 &&
+             (!strcmp(argv[1], "narrow") || !strcmp(argv[1], "vecmat"))) {
+    /* Two ranges, first, last and step each: m and k for narrow, k and n
+     * for vecmat. */
+    long v[6];
+    for (int i = 0; i < 6; ++i)
+      v[i] = atol(argv[i + 2]);
+    if (v[0] < 1 || v[2] < 1 || v[3] < 1 || v[5] < 1) {
+      fprintf(stderr, "products: bad %s sizes\n", argv[1]);
       return 2;
     }
-    for (long m = m0; m <= m1; m += ms)
-      for (long k = k0; k <= k1; k += ks)
-        runNarrow(m, k);
+    void (*runPair)(int64_t, int64_t) =
+        !strcmp(argv[1], "narrow") ? runNarrow : runVecmat;
+    for (long x = v[0]; x <= v[1]; x += v[2])
+      for (long y = v[3]; y <= v[4]; y += v[5])
+        runPair(x, y);
   } else if (argc == 5 && !strcmp(argv[1], "tiny")) {
     long m0 = atol(argv[2]), m1 = atol(argv[3]), ms = atol(argv[4]);
     if (m0 < 1 || ms < 1) {
@@ -322,7 +359,7 @@ int main(int argc, char **argv) {
   } else {
     fprintf(stderr,
             "usage: products square N0 N1 [STEP] | rect M,.. K,.. N,.. | "
-            "narrow M0 M1 S K0 K1 T | tiny M0 M1 S\n");
+            "narrow M0 M1 S K0 K1 T | tiny M0 M1 S | vecmat K0 K1 S N0 N1 T\n");
     return 2;
   }
   printf("products: %ld checked, %ld wrong\n", checked, wrong);
