@@ -19,6 +19,9 @@ Operations (n x n matrices of random numbers; v is n x 16):
   matvec   a @ x                  x is n x 1: matc: def mv(a: T[?, ?],
                                   x: T[?, 1]), dot products of the rows
                                   of A; NumPy calls OpenBLAS's gemv
+  vecmat   x.T @ a                x is n x 1 (one row of C: the rows of
+                                  a scaled by x's elements, axpy updates);
+                                  NumPy calls OpenBLAS's gemv
   narrow   a @ w                  w is n x 4 (static N = 4: dot products
                                   of the rows of A and the columns of w)
   points   p @ r                  p is 100000 x 3, r 3 x 3 (a tiny static
@@ -66,6 +69,8 @@ def kernels(ty, sizes):
              "    return a * b + c - d * 0.5", "",
              "def mv(a: {0}[?, ?], x: {0}[?, 1]) -> {0}[?, 1]:".format(ty),
              "    return a @ x", "",
+             "def vm(x: {0}[?, 1], a: {0}[?, ?]) -> {0}[1, ?]:".format(ty),
+             "    return x.T @ a", "",
              "def mn(a: {0}[?, ?], w: {0}[?, 4]) -> {0}[?, 4]:".format(ty),
              "    return a @ w", "",
              "def points(p: {0}[?, 3], r: {0}[3, 3]) -> {0}[?, 3]:".format(ty),
@@ -149,6 +154,7 @@ def child(args):
             check(m.ew(a, b, c, d), a * b + c - d * 0.5, ty, 4)
             check(chain(a, b, v), (a.astype(np.float64) @ b) @ v, ty, n * n)
             check(m.mv(a, x), a.astype(np.float64) @ x, ty, n)
+            check(m.vm(x, a), x.T.astype(np.float64) @ a, ty, n)
             check(m.mn(a, w), a.astype(np.float64) @ w, ty, n)
             emit("matmul", n, timed(lambda: a @ b, seconds),
                  timed(lambda: m.mm(a, b), seconds))
@@ -158,6 +164,8 @@ def child(args):
                  timed(lambda: chain(a, b, v), seconds))
             emit("matvec", n, timed_calls(lambda: a @ x, seconds, 100),
                  timed_calls(lambda: m.mv(a, x), seconds, 100))
+            emit("vecmat", n, timed_calls(lambda: x.T @ a, seconds, 100),
+                 timed_calls(lambda: m.vm(x, a), seconds, 100))
             emit("narrow", n, timed_calls(lambda: a @ w, seconds, 100),
                  timed_calls(lambda: m.mn(a, w), seconds, 100))
         p = rng.random((POINTS, 3)).astype(dtype)
@@ -217,12 +225,14 @@ def main():
     print("\n| operation | type | n | threads | NumPy | matc | NumPy / matc |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
-        unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec", "narrow")
+        unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec", "vecmat",
+                                                  "narrow")
                        else ("ms", 1e3))
         print("| %s | %s | %d | %d | %.3f %s | %.3f %s | %.2fx |" % (
             "a @ b (2 x 2, one call)" if r["op"] == "call" else
             {"matmul": "a @ b", "ew": "a * b + c - d * 0.5",
              "chain": "(a @ b) @ v", "matvec": "a @ x (x: n x 1)",
+             "vecmat": "x.T @ a (x: n x 1)",
              "narrow": "a @ w (w: n x 4)", "points": "p @ r (r: 3 x 3)",
              "gram": "p.T @ p (p: n x 3)"}[r["op"]],
             r["type"], r["n"], r["threads"], r["numpy"] * scale, unit,

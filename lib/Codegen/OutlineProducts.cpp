@@ -125,6 +125,14 @@ struct MatrixOutlineProducts
         rhs.getDimSize(1) % 8 == 0 &&
         rhs.getNumElements() <= staticRhsElements)
       return rhs;
+    // A vector-matrix product: for a row of C, B of run-time sizes in a
+    // function of its own (`.m1`: A and C one row, isRowVectorVariant); for
+    // a column of C, B ? x 1 (`.n1`, A read transposed).
+    if (matrix::isVectorMatrixProduct(matmul))
+      return RankedTensorType::get(
+          {ShapedType::kDynamic,
+           matmul.getStaticLoopRanges()[0] == 1 ? ShapedType::kDynamic : 1},
+          rhs.getElementType());
     // Dot products (N below 8, A and B read in place): B ? x N, a function
     // of its own N that matrix-version-products gives the schedule's dot
     // products (rows of A times columns of B), which never mask a row of C.
@@ -140,6 +148,15 @@ struct MatrixOutlineProducts
       n = rhs.getDimSize(1);
     return RankedTensorType::get({ShapedType::kDynamic, n},
                                  rhs.getElementType());
+  }
+
+  /// Whether `matmul`'s function, whose B has type `rhsType`, computes one
+  /// row of C (matrix::isVectorMatrixProduct with M = 1 and a B of run-time
+  /// sizes): A is 1 x ? (? x 1 read transposed) and C 1 x ? there.
+  static bool isRowVectorVariant(linalg::MatmulOp matmul,
+                                 RankedTensorType rhsType) {
+    return matrix::isVectorMatrixProduct(matmul) &&
+           matmul.getStaticLoopRanges()[0] == 1 && !rhsType.hasStaticShape();
   }
 
   /// The types A and C have in the function whose B has type `rhsType`:
@@ -158,10 +175,17 @@ struct MatrixOutlineProducts
       return {RankedTensorType::get({ShapedType::kDynamic, ranges[0]}, element),
               RankedTensorType::get({ranges[0], ranges[1]}, element)};
     }
-    // B's static sizes (B is read in place when it has any).
     Type element = rhsType.getElementType();
-    int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
     bool ta = matrix::isProductOperandTransposed(matmul, 0);
+    if (isRowVectorVariant(matmul, rhsType)) {
+      int64_t dynamic = ShapedType::kDynamic;
+      return {RankedTensorType::get(ta ? SmallVector<int64_t>{dynamic, 1}
+                                       : SmallVector<int64_t>{1, dynamic},
+                                    element),
+              RankedTensorType::get({1, dynamic}, element)};
+    }
+    // B's static sizes (B is read in place when it has any).
+    int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
     auto lhs = RankedTensorType::get(
         ta ? SmallVector<int64_t>{k, ShapedType::kDynamic}
            : SmallVector<int64_t>{ShapedType::kDynamic, k},
@@ -200,10 +224,12 @@ struct MatrixOutlineProducts
       fill.erase();
   }
 
-  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .n<N> | .s<M>x<K>x<N>]:
+  /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .n<N> | .s<M>x<K>x<N> |
+  /// .c<M>x<N> | .m1]:
   /// C = A B from zeros into `%out`, A read transposed for `ta`, B for
   /// `tb`; B of type `rhsType` (its static shape, or N, in the name), or every
-  /// operand static (a tiny product).
+  /// operand static (a tiny product), or C's shape (a tiny C), or one row
+  /// of C (`.m1`, isRowVectorVariant).
   func::FuncOp getOrCreateVariant(linalg::MatmulOp prototype, Type element,
                                   bool ta, bool tb, RankedTensorType rhsType,
                                   SymbolTable &symbols) {
@@ -221,6 +247,8 @@ struct MatrixOutlineProducts
       SmallVector<int64_t> ranges = prototype.getStaticLoopRanges();
       name += ".s" + std::to_string(ranges[0]) + "x" +
               std::to_string(ranges[2]) + "x" + std::to_string(ranges[1]);
+    } else if (isRowVectorVariant(prototype, rhsType)) {
+      name += ".m1";
     } else if (rhsType.hasStaticShape()) {
       name += ".b" + std::to_string(rhsType.getDimSize(0)) + "x" +
               std::to_string(rhsType.getDimSize(1));

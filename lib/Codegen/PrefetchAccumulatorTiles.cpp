@@ -174,8 +174,12 @@ struct MatrixPrefetchAccumulatorTiles
           return;
         parent = select->getParentOp();
       }
+      // Not over the tiles of a vector-matrix product
+      // (Schedule.mlir's @schedule_vector_matrix): its row of C, read
+      // again by every block of k, stays in the L1.
       auto loop = dyn_cast<scf::ForOp>(parent);
-      if (!loop || read.getMask() ||
+      if (!loop || loop->hasAttr("matc.vector_matrix_tiles") ||
+          read.getMask() ||
           !isa<MemRefType>(read.getBase().getType()) ||
           !read.getPermutationMap().isMinorIdentity() ||
           read.getVectorType().isScalable() ||

@@ -777,6 +777,59 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// Vector-matrix products (matrix-version-products'
+  /// `matc.vector_matrix` = "f32" or "f64": c (L) += x (K) times a
+  /// row-major matrix (K x L), loops l, k): c as a sum of the matrix's rows
+  /// scaled by the elements of x (axpy updates, as BLAS's gemv of a
+  /// transposed matrix): one block of c's elements per thread, the fill of c
+  /// fused in; per block, k runs in blocks of 8 rows (outer), each block
+  /// updating c `%w` elements at a time (inner), those elements kept in
+  /// registers across the 8 rows (the loop over them, k tiled by 1, is the
+  /// innermost; @hoist_and_lower_contractions hoists c out of it): the
+  /// matrix streams in 8 rows at once, each read in order, and c stays in
+  /// the L1. The loops over the blocks of k and the tiles of c peeled: the
+  /// main tiles unmasked, the last tile of c masked in l, the last block
+  /// of k a shorter loop.
+  transform.named_sequence @schedule_vector_matrix(%op: !transform.any_op {transform.consumed},
+      %w: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %block, %forall = transform.structured.tile_using_forall %op num_threads [%threads, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.sequence %forall : !transform.any_op failures(suppress) {
+    ^bb0(%f: !transform.any_op):
+      %fill = transform.get_producer_of_operand %f[0] : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %fill ["linalg.fill"] : !transform.any_op
+      %fused, %loop = transform.structured.fuse_into_containing_op %fill into %f
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    %tile, %lk, %ll = transform.structured.tile_using_for %block tile_sizes [%w, 8]
+        interchange = [1, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.annotate %ll "matc.vector_matrix_tiles" : !transform.any_op
+    // (Tiling keeps no attribute of the op; peeling copies them.)
+    transform.annotate %tile "matc.vector_matrix_tile" : !transform.any_op
+    %lkf = transform.cast %lk : !transform.any_op to !transform.op<"scf.for">
+    transform.include @peel_if_ragged failures(propagate) (%lkf)
+        : (!transform.op<"scf.for">) -> ()
+    %tile_loops = transform.structured.match ops{["scf.for"]}
+        attributes{matc.vector_matrix_tiles} in %forall
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @peel_each_if_ragged failures(propagate) (%tile_loops)
+        : (!transform.any_op) -> ()
+    %tiles = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_tile} in %forall
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tiles : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %row, %lr = transform.structured.tile_using_for %one tile_sizes [0, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.structured.vectorize %row vector_sizes [%w, 1]
+          : !transform.any_op, !transform.param<i64>
+    }
+    transform.yield
+  }
+
   /// The last rows of an unpacked product (`%op`, fewer than MR rows) in
   /// register tiles of 4, then 2, then 1 rows: `%op` tiled by 4 rows with
   /// the fill of C fused in (@tile_last_rows), the loop peeled, the rows
@@ -1048,7 +1101,8 @@ module attributes {transform.with_named_sequence} {
   /// generated @matc_pack_matmul_* sequences, then blocks of MC rows of C,
   /// KC-blocks of k, NC-blocks of columns (NCP = NC / NR micro-panels) and
   /// MR x NR register tiles, for f32 and f64, in blocks of C of MC x NCB;
-  /// elementwise ops with vectors of VL elements.
+  /// elementwise ops with vectors of VL elements; vector-matrix products in
+  /// tiles of C of VMW elements.
   transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
       %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
       %kc32: !transform.param<i64> {transform.readonly}, %mc32: !transform.param<i64> {transform.readonly},
@@ -1061,6 +1115,7 @@ module attributes {transform.with_named_sequence} {
       %vl32: !transform.param<i64> {transform.readonly}, %vl64: !transform.param<i64> {transform.readonly},
       %lanes32: !transform.param<i64> {transform.readonly}, %lanes64: !transform.param<i64> {transform.readonly},
       %ncb32: !transform.param<i64> {transform.readonly}, %ncb64: !transform.param<i64> {transform.readonly},
+      %vmw32: !transform.param<i64> {transform.readonly}, %vmw64: !transform.param<i64> {transform.readonly},
       %threads: !transform.param<i64> {transform.readonly}) {
     // The copies of B^T matrix-version-products makes for unpacked
     // products of a transposed B: square blocks of a vector register's
@@ -1217,6 +1272,22 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%op: !transform.any_op):
       transform.include @tiny_rhs_rows failures(propagate) (%op, %threads)
           : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    // Vector-matrix products: axpy updates of C by the rows of the matrix
+    // (@schedule_vector_matrix), 2048 bits of C at a time.
+    %vm32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %vm32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix failures(propagate) (%op, %vmw32, %threads)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %vm64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %vm64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix failures(propagate) (%op, %vmw64, %threads)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     %mmu32 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.unpacked = "f32"} in %tagged

@@ -109,10 +109,70 @@ static Value createTransposedCopy(OpBuilder &builder, Location loc,
   return transpose.getResult(0);
 }
 
+/// `init`, the destination of a product whose C has a unit dimension,
+/// collapsed to a vector (no copy: the layouts are the same); a fill of it
+/// is made again on the collapsed destination of the fill.
+static Value collapseDestination(OpBuilder &builder, Location loc,
+                                 Value init) {
+  SmallVector<ReassociationIndices> toVector = {{0, 1}};
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value destination = tensor::CollapseShapeOp::create(
+        builder, loc, fill.getDpsInits()[0], toVector);
+    return linalg::FillOp::create(builder, loc, fill.getInputs()[0],
+                                  destination)
+        .getResult(0);
+  }
+  return tensor::CollapseShapeOp::create(builder, loc, init, toVector);
+}
+
+/// A linalg.generic computing `out` += `lhs` * `rhs` over `maps` and
+/// `iterators`, its multiply-adds marked `contract` (LLVM's FMAs, as the
+/// other products' vector.fma), tagged `tagName` = `tag`.
+static linalg::GenericOp
+createMultiplyAdd(OpBuilder &builder, Location loc, Value lhs, Value rhs,
+                  Value out, ArrayRef<AffineMap> maps,
+                  ArrayRef<utils::IteratorType> iterators, StringRef tagName,
+                  StringRef tag) {
+  auto generic = linalg::GenericOp::create(
+      builder, loc, out.getType(), ValueRange{lhs, rhs}, ValueRange{out}, maps,
+      iterators, [](OpBuilder &b, Location l, ValueRange args) {
+        auto contract = arith::FastMathFlagsAttr::get(
+            b.getContext(), arith::FastMathFlags::contract);
+        Value product =
+            arith::MulFOp::create(b, l, args[0], args[1], contract);
+        linalg::YieldOp::create(
+            b, l,
+            ValueRange{arith::AddFOp::create(b, l, args[2], product, contract)});
+      });
+  generic->setAttr(tagName, builder.getStringAttr(tag));
+  return generic;
+}
+
+/// Replaces `matmul` by `result`, expanded back to its type from a vector of
+/// C's `length` elements when `unitDim` (0 or 1) is set; erases the fill
+/// C was, when nothing else uses it.
+static void replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
+                           Value result, std::optional<unsigned> unitDim,
+                           OpFoldResult length) {
+  Location loc = matmul.getLoc();
+  if (unitDim) {
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    SmallVector<OpFoldResult> shape(2, builder.getIndexAttr(1));
+    shape[1 - *unitDim] = length;
+    SmallVector<ReassociationIndices> toVector = {{0, 1}};
+    result = tensor::ExpandShapeOp::create(builder, loc, resultType, result,
+                                           toVector, shape);
+  }
+  Operation *oldInit = matmul.getDpsInits()[0].getDefiningOp();
+  matmul.getResult(0).replaceAllUsesWith(result);
+  matmul.erase();
+  if (oldInit && isa<linalg::FillOp>(oldInit) && oldInit->use_empty())
+    oldInit->erase();
+}
+
 /// Replaces `matmul`, computed as dot products (N =
 /// matrix::getDotProductColumns(matmul) > 0), by a linalg.generic tagged for
-/// the schedule's dot products, whose multiply-adds are marked `contract`
-/// (LLVM's FMAs, as the other products' vector.fma), C's fill kept:
+/// the schedule's dot products, C's fill kept:
 /// - N = 1, a matrix-vector product: on B and C collapsed to vectors ([K],
 ///   [M]; no copies, the layouts are the same), a 2-D generic (m parallel,
 ///   k reduction, as linalg.matvec) tagged `matc.dot = TAG`, whose result
@@ -126,22 +186,14 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
-  SmallVector<ReassociationIndices> rowsToVector = {{0, 1}};
   Value lhs = matmul.getDpsInputs()[0];
   Value init = matmul.getDpsInits()[0];
   Value rhs, out;
   if (n == 1) {
-    rhs = tensor::CollapseShapeOp::create(
-        builder, loc, matmul.getDpsInputs()[1], rowsToVector);
-    if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-      Value destination = tensor::CollapseShapeOp::create(
-          builder, loc, fill.getDpsInits()[0], rowsToVector);
-      out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
-                                   destination)
-                .getResult(0);
-    } else {
-      out = tensor::CollapseShapeOp::create(builder, loc, init, rowsToVector);
-    }
+    rhs = tensor::CollapseShapeOp::create(builder, loc,
+                                          matmul.getDpsInputs()[1],
+                                          ReassociationIndices{0, 1});
+    out = collapseDestination(builder, loc, init);
   } else {
     rhs = createTransposedCopy(builder, loc, matmul.getDpsInputs()[1], tag);
     out = init;
@@ -164,32 +216,44 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
     iterators = {utils::IteratorType::parallel, utils::IteratorType::parallel,
                  utils::IteratorType::reduction};
   }
-  auto dot = linalg::GenericOp::create(
-      builder, loc, out.getType(), ValueRange{lhs, rhs}, ValueRange{out}, maps,
-      iterators, [](OpBuilder &b, Location l, ValueRange args) {
-        auto contract = arith::FastMathFlagsAttr::get(
-            b.getContext(), arith::FastMathFlags::contract);
-        Value product =
-            arith::MulFOp::create(b, l, args[0], args[1], contract);
-        linalg::YieldOp::create(
-            b, l,
-            ValueRange{arith::AddFOp::create(b, l, args[2], product, contract)});
-      });
-  dot->setAttr(n == 1 ? "matc.dot" : "matc.dot_columns",
-               builder.getStringAttr(tag));
-  Value result = dot.getResult(0);
-  if (n == 1) {
-    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
-    SmallVector<OpFoldResult> shape = {
-        tensor::getMixedSize(builder, loc, lhs, 0), builder.getIndexAttr(1)};
-    result = tensor::ExpandShapeOp::create(builder, loc, resultType, result,
-                                           rowsToVector, shape);
-  }
-  Operation *oldInit = init.getDefiningOp();
-  matmul.getResult(0).replaceAllUsesWith(result);
-  matmul.erase();
-  if (oldInit && isa<linalg::FillOp>(oldInit) && oldInit->use_empty())
-    oldInit->erase();
+  linalg::GenericOp dot =
+      createMultiplyAdd(builder, loc, lhs, rhs, out, maps, iterators,
+                        n == 1 ? "matc.dot" : "matc.dot_columns", tag);
+  std::optional<unsigned> unitDim;
+  if (n == 1)
+    unitDim = 1;
+  replaceProduct(builder, matmul, dot.getResult(0), unitDim,
+                 tensor::getMixedSize(builder, loc, lhs, 0));
+}
+
+/// Replaces the vector-matrix product `matmul`
+/// (matrix::isVectorMatrixProduct) by a 2-D linalg.generic tagged
+/// `matc.vector_matrix = TAG`: C (collapsed to a vector of L elements)
+/// += x (collapsed to a vector of K elements) times the row-major matrix
+/// [K, L] (B for a row of C, A for a column), loops (l parallel, k
+/// reduction); the result is expanded back to C's shape. No copies: every
+/// collapsed operand is contiguous.
+static void rewriteAsVectorMatrix(linalg::MatmulOp matmul, StringRef tag) {
+  OpBuilder builder(matmul);
+  Location loc = matmul.getLoc();
+  MLIRContext *context = builder.getContext();
+  bool rowOfC = matmul.getStaticLoopRanges()[0] == 1;
+  Value vector = matmul.getDpsInputs()[rowOfC ? 0 : 1];
+  Value matrix = matmul.getDpsInputs()[rowOfC ? 1 : 0];
+  Value x = tensor::CollapseShapeOp::create(builder, loc, vector,
+                                            ReassociationIndices{0, 1});
+  Value out = collapseDestination(builder, loc, matmul.getDpsInits()[0]);
+  AffineExpr l, k;
+  bindDims(context, l, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {k}, context),
+                                 AffineMap::get(2, 0, {k, l}, context),
+                                 AffineMap::get(2, 0, {l}, context)};
+  linalg::GenericOp product = createMultiplyAdd(
+      builder, loc, x, matrix, out, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::reduction},
+      "matc.vector_matrix", tag);
+  replaceProduct(builder, matmul, product.getResult(0), rowOfC ? 0u : 1u,
+                 tensor::getMixedSize(builder, loc, matrix, 1));
 }
 
 /// `matmul`, or, when it reads B transposed ([N, K]), a product that reads
@@ -268,6 +332,12 @@ struct MatrixVersionProducts
         (void)linalg::interchangeGenericOp(rewriter, *generic, {2, 0, 1});
       else if (succeeded(generic))
         (*generic)->setAttr("matc.tiny_rhs", rewriter.getStringAttr(tag));
+      return;
+    }
+    // One row or column of C from the rows of a matrix: axpy updates, the
+    // matrix streamed row by row.
+    if (matrix::isVectorMatrixProduct(matmul)) {
+      rewriteAsVectorMatrix(matmul, tag);
       return;
     }
     // Fewer columns than 8: dot products of the rows of A in place,

@@ -128,13 +128,14 @@ func.func @small_rhs(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %m: index,
 // it then went to the function of run-time sizes. A matrix-vector product
 // with a run-time K (B ? x 1, neither operand transposed) calls a function
 // of its own (B and C ? x 1), which matrix-version-products gives the
-// schedule's dot products; a transposed A (`a.T @ v`) goes to the function
-// of run-time sizes.
+// schedule's dot products; with a transposed A (`a.T @ v`, a
+// vector-matrix product), a function of its own too (`.tn.n1`), which
+// matrix-version-products gives the schedule's vector-matrix products.
 // CHECK-LABEL: func.func @narrow_rhs
 // SMALLB-LABEL: func.func @narrow_rhs
 // SMALLB: call @matc.product.f32.nn.b8x1({{.*}}) : (tensor<?x8xf32>, tensor<8x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
 // SMALLB: call @matc.product.f32.nn.n1({{.*}}) : (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
-// SMALLB: call @matc.product.f32.tn({{.*}}) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// SMALLB: call @matc.product.f32.tn.n1({{.*}}) : (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x1xf32>
 // SMALLB-LABEL: func.func private @matc.product.f32.nn.n1
 // SMALLB-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x1xf32>, %{{.*}}: tensor<?x1xf32>) -> tensor<?x1xf32>
 // SMALLB: linalg.matmul ins(%[[A]], %{{.*}} : tensor<?x?xf32>, tensor<?x1xf32>) {{.*}} -> tensor<?x1xf32>
@@ -159,6 +160,55 @@ func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %ad: tensor<?x?x
          ins(%ad, %v : tensor<?x?xf32>, tensor<?x1xf32>)
          outs(%c2 : tensor<?x1xf32>) -> tensor<?x1xf32>
   return %r, %s, %t : tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>
+}
+
+// -----
+
+// One row of C (M = 1, x @ b and x.T @ b, a vector-matrix product) with a
+// B of run-time sizes, or static and larger than static-rhs-elements:
+// a function of one row (`.m1`: A 1 x ? or ? x 1, C 1 x ?) per layout,
+// shared by both; a small static B keeps its function of B's shape (A ? x K
+// there: matrix-version-products gives it the unpacked schedule).
+// Regression (MATC_VERIFY_EACH, difftest seed 30): a first version named
+// the function of a small static B `.m1` too, and its calls had the types
+// of the other.
+// CHECK-LABEL: func.func @row_of_c
+// SMALLB-LABEL: func.func @row_of_c
+// SMALLB: call @matc.product.f64.nn.m1({{.*}}) : (tensor<1x?xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
+// SMALLB: call @matc.product.f64.tn.m1({{.*}}) : (tensor<?x1xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
+// SMALLB: call @matc.product.f64.nn.m1({{.*}}) : (tensor<1x?xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
+// SMALLB: call @matc.product.f64.nn.b2x32({{.*}}) : (tensor<?x2xf64>, tensor<2x32xf64>, tensor<?x32xf64>) -> tensor<?x32xf64>
+// SMALLB-LABEL: func.func private @matc.product.f64.nn.m1
+// SMALLB-SAME: (%{{.*}}: tensor<1x?xf64>, %{{.*}}: tensor<?x?xf64>, %{{.*}}: tensor<1x?xf64>) -> tensor<1x?xf64>
+// SMALLB: linalg.matmul {{.*}} -> tensor<1x?xf64>
+// SMALLB-LABEL: func.func private @matc.product.f64.tn.m1
+// SMALLB-SAME: (%{{.*}}: tensor<?x1xf64>, %{{.*}}: tensor<?x?xf64>, %{{.*}}: tensor<1x?xf64>) -> tensor<1x?xf64>
+func.func @row_of_c(%x: tensor<1x?xf64>, %xt: tensor<?x1xf64>, %b: tensor<?x?xf64>,
+                    %x8: tensor<1x8xf64>, %big: tensor<8x64xf64>, %x2: tensor<1x2xf64>,
+                    %small: tensor<2x32xf64>, %n: index)
+    -> (tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty(%n) : tensor<1x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %r = linalg.matmul ins(%x, %b : tensor<1x?xf64>, tensor<?x?xf64>)
+                     outs(%c : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %e2 = tensor.empty(%n) : tensor<1x?xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %t = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (k, n)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%xt, %b : tensor<?x1xf64>, tensor<?x?xf64>)
+         outs(%c2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %e3 = tensor.empty() : tensor<1x64xf64>
+  %c3 = linalg.fill ins(%zero : f64) outs(%e3 : tensor<1x64xf64>) -> tensor<1x64xf64>
+  %w = linalg.matmul ins(%x8, %big : tensor<1x8xf64>, tensor<8x64xf64>)
+                     outs(%c3 : tensor<1x64xf64>) -> tensor<1x64xf64>
+  %e4 = tensor.empty() : tensor<1x32xf64>
+  %c4 = linalg.fill ins(%zero : f64) outs(%e4 : tensor<1x32xf64>) -> tensor<1x32xf64>
+  %s = linalg.matmul ins(%x2, %small : tensor<1x2xf64>, tensor<2x32xf64>)
+                     outs(%c4 : tensor<1x32xf64>) -> tensor<1x32xf64>
+  return %r, %t, %w, %s : tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>
 }
 
 // -----

@@ -59,6 +59,26 @@
 // CHECK: scf.forall
 // CHECK: scf.for
 // CHECK-COUNT-3: vector.fma {{.*}} : vector<5xf32>
+// The vector-matrix product: a block of C per thread, its fill fused in;
+// blocks of 8 rows of B (outer, the last one shorter), tiles of 32 f64 of C
+// (inner, the last one masked), each kept in a vector across the rows of
+// the block, one multiply-add by a broadcast element of x per row.
+// CHECK-LABEL: func.func @vector_matrix
+// CHECK: scf.forall
+// CHECK: linalg.fill
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c8
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c32
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<32xf64>, vector<32xf64>
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<32xf64>)
+// CHECK: vector.broadcast %{{.*}} : f64 to vector<32xf64>
+// CHECK: vector.fma {{.*}} : vector<32xf64>
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: vector.create_mask %{{.*}} : vector<32xi1>
+// CHECK: vector.fma {{.*}} : vector<32xf64>
+// CHECK: scf.for %{{.*}} step %c8
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<32xf64>)
+// CHECK: return
 
 module attributes {transform.target_tag = "payload"} {
   // B's K read off A, as matrix-outline-products writes every product
@@ -166,6 +186,27 @@ module attributes {transform.target_tag = "payload"} {
     } -> tensor<?x5xf32>
     return %y : tensor<?x5xf32>
   }
+
+  // A vector-matrix product (matrix-version-products' generic tagged
+  // matc.vector_matrix): @schedule_vector_matrix under the handle checks.
+  func.func @vector_matrix(%x: tensor<?xf64>, %b: tensor<?x?xf64>) -> tensor<?xf64> {
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f64
+    %n = tensor.dim %b, %c1 : tensor<?x?xf64>
+    %e = tensor.empty(%n) : tensor<?xf64>
+    %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?xf64>) -> tensor<?xf64>
+    %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
+                                          affine_map<(l, k) -> (l)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%x, %b : tensor<?xf64>, tensor<?x?xf64>) outs(%c : tensor<?xf64>)
+        attrs = {matc.vector_matrix = "f64"} {
+    ^bb0(%p: f64, %q: f64, %acc: f64):
+      %prod = arith.mulf %p, %q : f64
+      %sum = arith.addf %acc, %prod : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    return %y : tensor<?xf64>
+  }
 }
 
 module attributes {transform.with_named_sequence} {
@@ -189,7 +230,8 @@ module attributes {transform.with_named_sequence} {
       %a16: !transform.param<i64> {transform.readonly}, %a17: !transform.param<i64> {transform.readonly},
       %a18: !transform.param<i64> {transform.readonly}, %a19: !transform.param<i64> {transform.readonly},
       %a20: !transform.param<i64> {transform.readonly}, %a21: !transform.param<i64> {transform.readonly},
-      %a22: !transform.param<i64> {transform.readonly})
+      %a22: !transform.param<i64> {transform.readonly}, %a23: !transform.param<i64> {transform.readonly},
+      %a24: !transform.param<i64> {transform.readonly})
   transform.named_sequence @matc_thread_rows(%root: !transform.any_op {transform.readonly}) {
     transform.yield
   }
@@ -224,19 +266,23 @@ module attributes {transform.with_named_sequence} {
     // The columns of a block of C: 16 NC.
     %ncb32 = transform.param.constant 4864 : i64 -> !transform.param<i64>
     %ncb64 = transform.param.constant 3072 : i64 -> !transform.param<i64>
+    // The tiles of C of vector-matrix products: 2048 bits.
+    %vmw32 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %vmw64 = transform.param.constant 32 : i64 -> !transform.param<i64>
     // Two threads: the blocks of rows are computed at run time.
     %threads = transform.param.constant 2 : i64 -> !transform.param<i64>
     transform.include @schedule_all failures(propagate) (%root,
         %mr32, %nr32, %kc32, %mc32, %nc32, %pk32, %pw32, %mru32,
         %mr64, %nr64, %kc64, %mc64, %nc64, %pk64, %pw64, %mru64, %vl32, %vl64,
-        %lanes32, %lanes64, %ncb32, %ncb64, %threads)
+        %lanes32, %lanes64, %ncb32, %ncb64, %vmw32, %vmw64, %threads)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 }

@@ -11,7 +11,7 @@ import unittest
 import numpy as np
 
 import matc
-from mattest import main, rng
+from mattest import integers, main, rng
 
 SOURCE = """
 def nv32(a: f32[?, ?], v: f32[?, 16]) -> f32[?, 16]:
@@ -37,10 +37,6 @@ def chain(a: f64[?, ?], b: f64[?, ?], v: f64[?, 16]) -> f64[?, 16]:
 # up to K = 4096; K = 5000 is beyond it on every target matc models.
 SHAPES = [(1, 1), (7, 17), (13, 300), (100, 64), (257, 1000), (1031, 129),
           (600, 5000), (33, 4100)]
-
-
-def integers(r, shape, dtype):
-    return r.integers(-3, 4, shape).astype(dtype)
 
 
 class NarrowProducts(unittest.TestCase):

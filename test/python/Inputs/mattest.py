@@ -24,6 +24,13 @@ def rng(seed=0):
     return np.random.default_rng(seed)
 
 
+def integers(r, shape, dtype):
+    """An array of `shape` and `dtype` of integers in -3 .. 3 from the
+    generator `r`: every product and partial sum of a few thousand terms
+    is exact in f32 and f64, so results compare with NumPy's exactly."""
+    return r.integers(-3, 4, shape).astype(dtype)
+
+
 def assert_product_close(test, got, a, b, expected=None):
     """`got` is a @ b within the rounding of a sum of K products (K the
     inner size): |got - a @ b| <= 2 K eps (|a| @ |b|), elementwise
