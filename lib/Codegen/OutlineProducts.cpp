@@ -151,11 +151,13 @@ struct MatrixOutlineProducts
   }
 
   /// Whether `matmul`'s function, whose B has type `rhsType`, computes one
-  /// row of C (matrix::isVectorMatrixProduct with M = 1 and a B of run-time
-  /// sizes): A is 1 x ? (? x 1 read transposed) and C 1 x ? there.
+  /// row of C (matrix::isVectorMatrixProduct with M = 1, or
+  /// matrix::isRowDotProduct, and a B of run-time sizes): A is 1 x ? (? x 1
+  /// read transposed) and C 1 x ? there.
   static bool isRowVectorVariant(linalg::MatmulOp matmul,
                                  RankedTensorType rhsType) {
-    return matrix::isVectorMatrixProduct(matmul) &&
+    return (matrix::isVectorMatrixProduct(matmul) ||
+            matrix::isRowDotProduct(matmul)) &&
            matmul.getStaticLoopRanges()[0] == 1 && !rhsType.hasStaticShape();
   }
 

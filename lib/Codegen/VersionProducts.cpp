@@ -170,60 +170,64 @@ static void replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
     oldInit->erase();
 }
 
+/// Replaces `matmul`, whose C is one column (`unitDim` = 1: M x 1) or one
+/// row (`unitDim` = 0: 1 x N), computed as the dot products of the rows of
+/// `matrix` (L x K, row-major: A for a column, B read transposed for a
+/// row) with `vector` (1 x K or K x 1): on the vector and C collapsed to
+/// vectors ([K], [L]; no copies, the layouts are the same), a 2-D
+/// linalg.generic (l parallel, k reduction, as linalg.matvec) tagged
+/// `matc.dot = TAG`, whose result is expanded back to C's shape (with a
+/// unit dimension the vectorizer would read the vector element by
+/// element); C keeps its fill.
+static void rewriteAsMatrixVector(linalg::MatmulOp matmul, StringRef tag,
+                                  Value matrix, Value vector,
+                                  unsigned unitDim) {
+  OpBuilder builder(matmul);
+  Location loc = matmul.getLoc();
+  MLIRContext *context = builder.getContext();
+  Value x = tensor::CollapseShapeOp::create(builder, loc, vector,
+                                            ReassociationIndices{0, 1});
+  Value out = collapseDestination(builder, loc, matmul.getDpsInits()[0]);
+  AffineExpr l, k;
+  bindDims(context, l, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {l, k}, context),
+                                 AffineMap::get(2, 0, {k}, context),
+                                 AffineMap::get(2, 0, {l}, context)};
+  linalg::GenericOp dot = createMultiplyAdd(
+      builder, loc, matrix, x, out, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::reduction},
+      "matc.dot", tag);
+  replaceProduct(builder, matmul, dot.getResult(0), unitDim,
+                 tensor::getMixedSize(builder, loc, matrix, 0));
+}
+
 /// Replaces `matmul`, computed as dot products (N =
 /// matrix::getDotProductColumns(matmul) > 0), by a linalg.generic tagged for
 /// the schedule's dot products, C's fill kept:
-/// - N = 1, a matrix-vector product: on B and C collapsed to vectors ([K],
-///   [M]; no copies, the layouts are the same), a 2-D generic (m parallel,
-///   k reduction, as linalg.matvec) tagged `matc.dot = TAG`, whose result
-///   is expanded back to [M, 1] (with N as a unit dimension the vectorizer
-///   would read B element by element);
+/// - N = 1, a matrix-vector product: rewriteAsMatrixVector on A and B;
 /// - N = 2 .. 7: on a transposed copy of B (B^T [N, K], rows contiguous in
 ///   k; K N element moves against M K N multiply-adds), a 3-D generic (m, n
 ///   parallel, k reduction) tagged `matc.dot_columns = TAG`.
 static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
                                  int64_t n) {
+  Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
+  if (n == 1)
+    return rewriteAsMatrixVector(matmul, tag, lhs, rhs, /*unitDim=*/1);
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
-  Value lhs = matmul.getDpsInputs()[0];
-  Value init = matmul.getDpsInits()[0];
-  Value rhs, out;
-  if (n == 1) {
-    rhs = tensor::CollapseShapeOp::create(builder, loc,
-                                          matmul.getDpsInputs()[1],
-                                          ReassociationIndices{0, 1});
-    out = collapseDestination(builder, loc, init);
-  } else {
-    rhs = createTransposedCopy(builder, loc, matmul.getDpsInputs()[1], tag);
-    out = init;
-  }
+  Value transposed = createTransposedCopy(builder, loc, rhs, tag);
   AffineExpr m, j, k;
-  SmallVector<AffineMap> maps;
-  SmallVector<utils::IteratorType> iterators;
-  if (n == 1) {
-    bindDims(context, m, k);
-    maps = {AffineMap::get(2, 0, {m, k}, context),
-            AffineMap::get(2, 0, {k}, context),
-            AffineMap::get(2, 0, {m}, context)};
-    iterators = {utils::IteratorType::parallel,
-                 utils::IteratorType::reduction};
-  } else {
-    bindDims(context, m, j, k);
-    maps = {AffineMap::get(3, 0, {m, k}, context),
-            AffineMap::get(3, 0, {j, k}, context),
-            AffineMap::get(3, 0, {m, j}, context)};
-    iterators = {utils::IteratorType::parallel, utils::IteratorType::parallel,
-                 utils::IteratorType::reduction};
-  }
-  linalg::GenericOp dot =
-      createMultiplyAdd(builder, loc, lhs, rhs, out, maps, iterators,
-                        n == 1 ? "matc.dot" : "matc.dot_columns", tag);
-  std::optional<unsigned> unitDim;
-  if (n == 1)
-    unitDim = 1;
-  replaceProduct(builder, matmul, dot.getResult(0), unitDim,
-                 tensor::getMixedSize(builder, loc, lhs, 0));
+  bindDims(context, m, j, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, context),
+                                 AffineMap::get(3, 0, {j, k}, context),
+                                 AffineMap::get(3, 0, {m, j}, context)};
+  linalg::GenericOp dot = createMultiplyAdd(
+      builder, loc, lhs, transposed, matmul.getDpsInits()[0], maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel,
+       utils::IteratorType::reduction},
+      "matc.dot_columns", tag);
+  replaceProduct(builder, matmul, dot.getResult(0), std::nullopt, {});
 }
 
 /// Replaces the vector-matrix product `matmul`
@@ -332,6 +336,13 @@ struct MatrixVersionProducts
         (void)linalg::interchangeGenericOp(rewriter, *generic, {2, 0, 1});
       else if (succeeded(generic))
         (*generic)->setAttr("matc.tiny_rhs", rewriter.getStringAttr(tag));
+      return;
+    }
+    // One row of C from B read transposed (`x @ b.T`): the dot products of
+    // the rows of B with x.
+    if (matrix::isRowDotProduct(matmul)) {
+      rewriteAsMatrixVector(matmul, tag, matmul.getDpsInputs()[1],
+                            matmul.getDpsInputs()[0], /*unitDim=*/0);
       return;
     }
     // One row or column of C from the rows of a matrix: axpy updates, the

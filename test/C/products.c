@@ -23,7 +23,8 @@
  *   products vecmat K0 K1 S N0 N1 T
  *                              the vector-matrix products (M = 1: vm32,
  *                              vmt32, ...) for k = K0, K0 + S, ... up to K1
- *                              and n = N0, N0 + T, ... up to N1, and a.T @ x
+ *                              and n = N0, N0 + T, ... up to N1, x @ b.T
+ *                              (vmbt32, vmbt64) on 1 x k x n and a.T @ x
  *                              (vtm32, vtm64) on n x k x 1
  *   products tiny M0 M1 S      the products of a tiny static B (3 x 3,
  *                              7 x 2, 1 x 9, 16 x 15: tiny3x3_32, ...) for
@@ -191,11 +192,12 @@ static void run(int64_t m, int64_t k, int64_t n) {
 }
 
 /* Counts a call of the `type` ("f32" or "f64") product `name` on the m x
- * k x n operands `o` (A stored transposed, k x m, when `ta`) that refused
- * its sizes (`status` not 0) as wrong, or checks its result (an f32 one
- * copied from c32 into c first). */
+ * k x n operands `o` (A stored transposed, k x m, when `ta`, B n x k when
+ * `tb`) that refused its sizes (`status` not 0) as wrong, or checks its
+ * result (an f32 one copied from c32 into c first). */
 static void checkCall(const char *type, const char *name, int status,
-                      Operands *o, int ta, int64_t m, int64_t k, int64_t n) {
+                      Operands *o, int ta, int tb, int64_t m, int64_t k,
+                      int64_t n) {
   char what[64];
   if (status != 0) {
     ++checked;
@@ -207,7 +209,7 @@ static void checkCall(const char *type, const char *name, int status,
     for (int64_t e = 0; e < m * n; ++e)
       o->c[e] = o->c32[e];
   snprintf(what, sizeof what, "%s %s", type, name);
-  check(what, o->a, ta, o->b, 0, o->c, m, k, n);
+  check(what, o->a, ta, o->b, tb, o->c, m, k, n);
 }
 
 /* The products of a static N of at most 8 (one C type for every N: C has
@@ -234,9 +236,10 @@ static void runNarrow(int64_t m, int64_t k) {
     int64_t n = products[p].n;
     Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
     checkCall("f32", products[p].name,
-              products[p].f32(o.a32, m, k, o.b32, k, o.c32, m), &o, 0, m, k, n);
+              products[p].f32(o.a32, m, k, o.b32, k, o.c32, m), &o, 0, 0, m, k,
+              n);
     checkCall("f64", products[p].name,
-              products[p].f64(o.a, m, k, o.b, k, o.c, m), &o, 0, m, k, n);
+              products[p].f64(o.a, m, k, o.b, k, o.c, m), &o, 0, 0, m, k, n);
     freeOperands(&o);
   }
 }
@@ -266,21 +269,23 @@ static void runTiny(int64_t m) {
     int64_t k = products[p].k, n = products[p].n;
     Operands o = makeOperands(m, k, n, (uint64_t)(m * 1000003 + k * 1009 + n));
     checkCall("f32", products[p].name,
-              products[p].f32(o.a32, m, o.b32, o.c32, m), &o, 0, m, k, n);
-    checkCall("f64", products[p].name, products[p].f64(o.a, m, o.b, o.c, m),
-              &o, 0, m, k, n);
+              products[p].f32(o.a32, m, o.b32, o.c32, m), &o, 0, 0, m, k, n);
+    checkCall("f64", products[p].name, products[p].f64(o.a, m, o.b, o.c, m), &o,
+              0, 0, m, k, n);
     freeOperands(&o);
   }
 }
 
 /* The vector-matrix products: x @ b with x 1 x K, and x.T @ b with x K x 1
- * (the same K values in memory), M = 1; a.T @ x (N = 1, a K x M). */
+ * (the same K values in memory), M = 1; x @ b.T (M = 1, b N x K); a.T @ x
+ * (N = 1, a K x M). */
 typedef int (*Vecmat32)(const float *, int64_t, const float *, int64_t,
                         int64_t, float *, int64_t);
 typedef int (*Vecmat64)(const double *, int64_t, const double *, int64_t,
                         int64_t, double *, int64_t);
 
-/* Runs the vector-matrix products on 1 x k x n, and a.T @ x on n x k x 1. */
+/* Runs the vector-matrix products and x @ b.T on 1 x k x n, and a.T @ x on
+ * n x k x 1. */
 static void runVecmat(int64_t k, int64_t n) {
   static const struct {
     const char *name;
@@ -293,17 +298,25 @@ static void runVecmat(int64_t k, int64_t n) {
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
     Operands o = makeOperands(1, k, n, (uint64_t)(k * 1009 + n));
     checkCall("f32", products[p].name,
-              products[p].f32(o.a32, k, o.b32, k, n, o.c32, n), &o, 0, 1, k, n);
+              products[p].f32(o.a32, k, o.b32, k, n, o.c32, n), &o, 0, 0, 1, k,
+              n);
     checkCall("f64", products[p].name,
-              products[p].f64(o.a, k, o.b, k, n, o.c, n), &o, 0, 1, k, n);
+              products[p].f64(o.a, k, o.b, k, n, o.c, n), &o, 0, 0, 1, k, n);
     freeOperands(&o);
   }
+  /* x @ b.T: C (1 x n) from x (1 x k) and B stored n x k. */
+  Operands t = makeOperands(1, k, n, (uint64_t)(k * 1019 + n));
+  checkCall("f32", "x @ b.T (M = 1)",
+            mat_vmbt32(t.a32, k, t.b32, n, k, t.c32, n), &t, 0, 1, 1, k, n);
+  checkCall("f64", "x @ b.T (M = 1)", mat_vmbt64(t.a, k, t.b, n, k, t.c, n), &t,
+            0, 1, 1, k, n);
+  freeOperands(&t);
   /* a.T @ x: C (n x 1) from A stored k x n and x (k x 1). */
   Operands o = makeOperands(n, k, 1, (uint64_t)(k * 1013 + n));
   checkCall("f32", "a.T @ x (N = 1)",
-            mat_vtm32(o.a32, k, n, o.b32, k, o.c32, n), &o, 1, n, k, 1);
-  checkCall("f64", "a.T @ x (N = 1)", mat_vtm64(o.a, k, n, o.b, k, o.c, n),
-            &o, 1, n, k, 1);
+            mat_vtm32(o.a32, k, n, o.b32, k, o.c32, n), &o, 1, 0, n, k, 1);
+  checkCall("f64", "a.T @ x (N = 1)", mat_vtm64(o.a, k, n, o.b, k, o.c, n), &o,
+            1, 0, n, k, 1);
   freeOperands(&o);
 }
 

@@ -164,10 +164,10 @@ func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %ad: tensor<?x?x
 
 // -----
 
-// One row of C (M = 1, x @ b and x.T @ b, a vector-matrix product) with a
-// B of run-time sizes, or static and larger than static-rhs-elements:
-// a function of one row (`.m1`: A 1 x ? or ? x 1, C 1 x ?) per layout,
-// shared by both; a small static B keeps its function of B's shape (A ? x K
+// One row of C (M = 1, x @ b and x.T @ b, a vector-matrix product; x @
+// b.T, dot products of the rows of B) with a B of run-time sizes, or
+// static and larger than static-rhs-elements: a function of one row
+// (`.m1`: A 1 x ? or ? x 1, C 1 x ?) per layout, shared by both; a small static B keeps its function of B's shape (A ? x K
 // there: matrix-version-products gives it the unpacked schedule).
 // Regression (MATC_VERIFY_EACH, difftest seed 30): a first version named
 // the function of a small static B `.m1` too, and its calls had the types
@@ -178,6 +178,7 @@ func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %ad: tensor<?x?x
 // SMALLB: call @matc.product.f64.tn.m1({{.*}}) : (tensor<?x1xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
 // SMALLB: call @matc.product.f64.nn.m1({{.*}}) : (tensor<1x?xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
 // SMALLB: call @matc.product.f64.nn.b2x32({{.*}}) : (tensor<?x2xf64>, tensor<2x32xf64>, tensor<?x32xf64>) -> tensor<?x32xf64>
+// SMALLB: call @matc.product.f64.nt.m1({{.*}}) : (tensor<1x?xf64>, tensor<?x?xf64>, tensor<1x?xf64>) -> tensor<1x?xf64>
 // SMALLB-LABEL: func.func private @matc.product.f64.nn.m1
 // SMALLB-SAME: (%{{.*}}: tensor<1x?xf64>, %{{.*}}: tensor<?x?xf64>, %{{.*}}: tensor<1x?xf64>) -> tensor<1x?xf64>
 // SMALLB: linalg.matmul {{.*}} -> tensor<1x?xf64>
@@ -186,7 +187,7 @@ func.func @narrow_rhs(%a: tensor<?x8xf32>, %b: tensor<8x1xf32>, %ad: tensor<?x?x
 func.func @row_of_c(%x: tensor<1x?xf64>, %xt: tensor<?x1xf64>, %b: tensor<?x?xf64>,
                     %x8: tensor<1x8xf64>, %big: tensor<8x64xf64>, %x2: tensor<1x2xf64>,
                     %small: tensor<2x32xf64>, %n: index)
-    -> (tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>) {
+    -> (tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>, tensor<1x?xf64>) {
   %zero = arith.constant 0.0 : f64
   %e = tensor.empty(%n) : tensor<1x?xf64>
   %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x?xf64>) -> tensor<1x?xf64>
@@ -208,7 +209,15 @@ func.func @row_of_c(%x: tensor<1x?xf64>, %xt: tensor<?x1xf64>, %b: tensor<?x?xf6
   %c4 = linalg.fill ins(%zero : f64) outs(%e4 : tensor<1x32xf64>) -> tensor<1x32xf64>
   %s = linalg.matmul ins(%x2, %small : tensor<1x2xf64>, tensor<2x32xf64>)
                      outs(%c4 : tensor<1x32xf64>) -> tensor<1x32xf64>
-  return %r, %t, %w, %s : tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>
+  %e5 = tensor.empty(%n) : tensor<1x?xf64>
+  %c5 = linalg.fill ins(%zero : f64) outs(%e5 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %d = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                          affine_map<(m, n, k) -> (n, k)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%x, %b : tensor<1x?xf64>, tensor<?x?xf64>)
+         outs(%c5 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  return %r, %t, %w, %s, %d : tensor<1x?xf64>, tensor<1x?xf64>, tensor<1x64xf64>, tensor<1x32xf64>, tensor<1x?xf64>
 }
 
 // -----

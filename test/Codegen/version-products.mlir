@@ -154,6 +154,51 @@ func.func @row_vector_matrix(%x: tensor<1x?xf32>, %xt: tensor<?x1xf32>, %b: tens
 
 // -----
 
+// One row of C from B read transposed (x @ b.T, x.T @ b.T): the dot
+// products of the rows of B (N x K) with x, a matrix-vector product of B
+// and x collapsed: the generic tagged matc.dot on B, its result expanded
+// back to 1 x N. Before: the packed product of run-time sizes, 0.12x NumPy
+// at n = 1024 (Zen 4, f64).
+// CHECK-DAG: #[[$DLK:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$DK:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$DL:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_dot_products
+// CHECK-SAME: (%[[X:.*]]: tensor<1x?xf64>, %[[XT:.*]]: tensor<?x1xf64>, %[[B:.*]]: tensor<?x?xf64>
+// CHECK: %[[V:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<1x?xf64> into tensor<?xf64>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%{{.*}} : tensor<?xf64>)
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[$DLK]], #[[$DK]], #[[$DL]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME: ins(%[[B]], %[[V]] : tensor<?x?xf64>, tensor<?xf64>) outs(%[[F]] : tensor<?xf64>) attrs =  {matc.dot = "f64"}
+// CHECK: %[[R:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf64> into tensor<1x?xf64>
+// CHECK: %[[VT:.*]] = tensor.collapse_shape %[[XT]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[B]], %[[VT]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK-NOT: linalg.matmul
+// CHECK: return %[[R]]
+func.func @row_dot_products(%x: tensor<1x?xf64>, %xt: tensor<?x1xf64>, %b: tensor<?x?xf64>)
+    -> (tensor<1x?xf64>, tensor<1x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f64
+  %n = tensor.dim %b, %c0 : tensor<?x?xf64>
+  %e = tensor.empty(%n) : tensor<1x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %r = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                          affine_map<(m, n, k) -> (n, k)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%x, %b : tensor<1x?xf64>, tensor<?x?xf64>)
+         outs(%c : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %e2 = tensor.empty(%n) : tensor<1x?xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %t = linalg.matmul
+         indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                          affine_map<(m, n, k) -> (n, k)>,
+                          affine_map<(m, n, k) -> (m, n)>]
+         ins(%xt, %b : tensor<?x1xf64>, tensor<?x?xf64>)
+         outs(%c2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  return %r, %t : tensor<1x?xf64>, tensor<1x?xf64>
+}
+
+// -----
+
 // A vector-matrix product, one column of C (N = 1 with A read transposed,
 // a.T @ x): the rows of A scaled by x, the same generic on A (K x M), its
 // result expanded back to M x 1. With B read transposed (x.T, one row in

@@ -2,7 +2,8 @@
 """Vector-matrix products: one row of C (x @ b with x 1 x K, x.T @ b with
 x K x 1) or one column (a.T @ x), which matc computes as a sum of the
 matrix's rows scaled by the elements of x (matrix-version-products'
-matc.vector_matrix, Schedule.mlir's @schedule_vector_matrix): exact
+matc.vector_matrix, Schedule.mlir's @schedule_vector_matrix), and one row
+of C from a transposed B (x @ b.T: dot products of the rows of b): exact
 against NumPy on small integers, on 1 and 2 threads, for K and N on both
 sides of the tiles (8 rows of k, 2048 bits of C), from views and with
 out=."""
@@ -33,6 +34,12 @@ def xtb64(x: f64[?, 1], b: f64[?, ?]) -> f64[1, ?]:
 def atx64(a: f64[?, ?], x: f64[?, 1]) -> f64[?, 1]:
     return a.T @ x
 
+def xbt32(x: f32[1, ?], b: f32[?, ?]) -> f32[1, ?]:
+    return x @ b.T
+
+def xbt64(x: f64[1, ?], b: f64[?, ?]) -> f64[1, ?]:
+    return x @ b.T
+
 def layer(x: f64[1, ?], w: f64[?, ?], v: f64[?, ?]) -> f64[1, ?]:
     return (x @ w) @ v
 """
@@ -59,7 +66,9 @@ class VectorMatrixProducts(unittest.TestCase):
                 for name, got, expected in (
                         ("xb", getattr(m, "xb" + suffix)(x, b), x @ b),
                         ("xtb", getattr(m, "xtb" + suffix)(x.T, b), x @ b),
-                        ("atx", getattr(m, "atx" + suffix)(b, x.T), b.T @ x.T)):
+                        ("atx", getattr(m, "atx" + suffix)(b, x.T), b.T @ x.T),
+                        ("xbt", getattr(m, "xbt" + suffix)(x, b.T.copy()),
+                         x @ b)):
                     self.assertEqual(got.dtype, dtype)
                     np.testing.assert_array_equal(got, expected,
                                                   err_msg=name + " " + what)

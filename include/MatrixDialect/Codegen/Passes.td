@@ -167,7 +167,8 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
 
     A vector-matrix product (matrix::isVectorMatrixProduct) not of the
     kinds above (its B larger than `static-rhs-elements`, or not static)
-    calls a function of its own: for a row of C (M = 1), one of one row,
+    calls a function of its own: for a row of C (M = 1; also
+    matrix::isRowDotProduct, `x @ b.T`, in `.nt.m1`), one of one row,
     `@matc.product.f64.nn.m1` (A 1 x ?, or ? x 1 read transposed in
     `.tn.m1`; B ? x ?; C 1 x ?), for a column (N = 1, A read transposed)
     `@matc.product.f64.tn.n1` (A ? x ?, B ? x 1, C ? x 1):
@@ -377,6 +378,10 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     per tile, a row at a time: measured on Zen 4 from Python, 1 thread,
     1024 x 1024, against NumPy on 1 thread: f64 `x @ b` 798 us before,
     111-115 us after (NumPy 116-121), f32 396 -> 58 us (NumPy 54-56).
+    One row of C from B read transposed (matrix::isRowDotProduct: `x @
+    b.T`, N not static at most 16) is a matrix-vector product of B (N x K,
+    its rows contiguous) and x: the `matc.dot` generic above on B and x
+    collapsed, its result expanded back to 1 x N.
 
     With `vector-bits` set, a tagged product whose N is static and fits in
     one vector register (N <= vector-bits / element bits) is tagged
