@@ -59,12 +59,16 @@
 // CHECK: scf.forall
 // CHECK: scf.for
 // CHECK-COUNT-3: vector.fma {{.*}} : vector<5xf32>
-// The vector-matrix product: a block of C per thread, its fill fused in;
-// blocks of 8 rows of B (outer, the last one shorter), tiles of 32 f64 of C
-// (inner, the last one masked), each kept in a vector across the rows of
-// the block, one multiply-add by a broadcast element of x per row.
+// The vector-matrix product: a block of C per thread, whole tiles of 32
+// f64 (transform.matc.thread_row_block: their number computed at run time,
+// ceil(N / 2) rounded up to 32), its fill fused in; blocks of 8 rows of B
+// (outer, the last one shorter), tiles of 32 f64 of C (inner, the last one
+// masked), each kept in a vector across the rows of the block, one
+// multiply-add by a broadcast element of x per row.
 // CHECK-LABEL: func.func @vector_matrix
-// CHECK: scf.forall
+// CHECK: %[[COLS:.*]] = affine.min
+// CHECK: %[[BLOCKS:.*]] = affine.apply #{{.*}}()[%{{.*}}, %[[COLS]]]
+// CHECK: scf.forall (%{{.*}}) in (%[[BLOCKS]])
 // CHECK: linalg.fill
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c8
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c32
@@ -78,6 +82,13 @@
 // CHECK: scf.for %{{.*}} step %c8
 // CHECK: scf.for %{{.*}} step %c32
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<32xf64>)
+// CHECK: return
+// C not a fill (no fill to fuse): the same blocks and tiles.
+// CHECK-LABEL: func.func @vector_matrix_into
+// CHECK: scf.forall
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %{{.*}} step %c8
+// CHECK: vector.fma {{.*}} : vector<32xf64>
 // CHECK: return
 
 module attributes {transform.target_tag = "payload"} {
@@ -195,6 +206,20 @@ module attributes {transform.target_tag = "payload"} {
     %n = tensor.dim %b, %c1 : tensor<?x?xf64>
     %e = tensor.empty(%n) : tensor<?xf64>
     %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?xf64>) -> tensor<?xf64>
+    %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
+                                          affine_map<(l, k) -> (l)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%x, %b : tensor<?xf64>, tensor<?x?xf64>) outs(%c : tensor<?xf64>)
+        attrs = {matc.vector_matrix = "f64"} {
+    ^bb0(%p: f64, %q: f64, %acc: f64):
+      %prod = arith.mulf %p, %q : f64
+      %sum = arith.addf %acc, %prod : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    return %y : tensor<?xf64>
+  }
+
+  func.func @vector_matrix_into(%x: tensor<?xf64>, %b: tensor<?x?xf64>, %c: tensor<?xf64>) -> tensor<?xf64> {
     %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
                                           affine_map<(l, k) -> (l)>],
                          iterator_types = ["parallel", "reduction"]}
