@@ -34,6 +34,8 @@
  * loops in double); above, each result is checked with Freivalds' test
  * (C x == A (B x) for two integer vectors x, exact in double), which finds
  * any wrong element but for errors that cancel in both sums.
+ * A product that writes past its C (into 64 guard elements after it)
+ * counts as wrong too.
  * Prints "products: N checked, W wrong" and exits 1 if W > 0.
  *
  *===-----------------------------------------------------------------------===*/
@@ -122,21 +124,41 @@ typedef struct {
   float *a32, *b32, *c32;
 } Operands;
 
+/* Elements after each C, set to GUARD_VALUE: a product writes its m x n
+ * elements and nothing past them (checkGuards). */
+enum { GUARD = 64 };
+#define GUARD_VALUE 12345.0
+
 static Operands makeOperands(int64_t m, int64_t k, int64_t n,
                              uint64_t seed) {
   Operands o;
   uint64_t state = seed;
   o.a = malloc(sizeof(double) * (size_t)(m * k));
   o.b = malloc(sizeof(double) * (size_t)(k * n));
-  o.c = malloc(sizeof(double) * (size_t)(m * n));
+  o.c = malloc(sizeof(double) * (size_t)(m * n + GUARD));
   o.a32 = malloc(sizeof(float) * (size_t)(m * k));
   o.b32 = malloc(sizeof(float) * (size_t)(k * n));
-  o.c32 = malloc(sizeof(float) * (size_t)(m * n));
+  o.c32 = malloc(sizeof(float) * (size_t)(m * n + GUARD));
+  for (int64_t e = m * n; e < m * n + GUARD; ++e)
+    o.c32[e] = (float)(o.c[e] = GUARD_VALUE);
   for (int64_t e = 0; e < m * k; ++e)
     o.a32[e] = (float)(o.a[e] = value(&state));
   for (int64_t e = 0; e < k * n; ++e)
     o.b32[e] = (float)(o.b[e] = value(&state));
   return o;
+}
+
+/* Counts a product that wrote past its m x n C (into the GUARD elements
+ * after c or c32) as wrong. */
+static void checkGuards(const char *what, const Operands *o, int64_t m,
+                        int64_t n) {
+  for (int64_t e = m * n; e < m * n + GUARD; ++e)
+    if (o->c[e] != GUARD_VALUE || o->c32[e] != (float)GUARD_VALUE) {
+      ++wrong;
+      printf("FAIL %s %lld x %lld wrote past C\n", what, (long long)m,
+             (long long)n);
+      return;
+    }
 }
 
 static void freeOperands(Operands *o) {
@@ -187,6 +209,7 @@ static void run(int64_t m, int64_t k, int64_t n) {
       snprintf(what, sizeof what, "f64 %s", products[p].name);
       check(what, a, ta, b, tb, c, m, k, n);
     }
+    checkGuards(products[p].name, &o, m, n);
   }
   freeOperands(&o);
 }
@@ -210,6 +233,7 @@ static void checkCall(const char *type, const char *name, int status,
       o->c[e] = o->c32[e];
   snprintf(what, sizeof what, "%s %s", type, name);
   check(what, o->a, ta, o->b, tb, o->c, m, k, n);
+  checkGuards(what, o, m, n);
 }
 
 /* The products of a static N of at most 8 (one C type for every N: C has

@@ -306,7 +306,13 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     an `scf.if` on them, the tagged copy in the `then` branch and the
     original, which gets the packed schedule, in the `else` branch; but a
     product whose B is static and has at most `max-rhs-elements` elements
-    (it stays in the L1 whatever M is) is tagged without a test. A product
+    (it stays in the L1 whatever M is), or whose M is static and at most 4,
+    is tagged without a test, and a run-time M of at most 4 passes the
+    test whatever K and N: with a register tile covering all of M, B is read
+    once in place, as packing would read it to copy it (from a new user,
+    Zen 4, f64, 1 thread: 1 x 1 @ 1 x 400000 of run-time sizes 292 ms
+    packed, 1.3 ms unpacked, NumPy 1.6 ms; 4 x 1000 @ 1000 x 1000 0.88 ms
+    against 0.35 ms, NumPy 0.75 ms). A product
     whose B is read transposed (`a @ b.T`) reads, in its unpacked version,
     a plain copy of B (B^T, a `linalg.generic` tagged
     `matc.transpose = "f32"` or `"f64"`, which the schedule computes in
