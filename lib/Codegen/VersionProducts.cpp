@@ -297,8 +297,11 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
 /// costs its copy of B (K N moves against M K N multiply-adds) and, for
 /// fewer rows than a packed register tile, multiply-adds of padding. From
 /// a new user, Zen 4, 1 thread, f64: a (1 x 1) @ b (1 x 400000) of run-time
-/// sizes took 292 ms packed (NumPy 1.8 ms).
-static constexpr int64_t kMaxUnpackedRows = 4;
+/// sizes took 292 ms packed (NumPy 1.8 ms). Likewise the most columns of B
+/// (N) when N is known only at run time (a static N below 8 is computed as
+/// dot products): A is read once (1000 x 1000 @ 1000 x 3: 0.93 -> 0.63 ms,
+/// NumPy 0.69).
+static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 
 namespace {
 struct MatrixVersionProducts
@@ -382,7 +385,7 @@ struct MatrixVersionProducts
     // whatever its size for a few rows of A: no packed version.
     if ((!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
          k * n <= maxRhsElements) ||
-        (!ShapedType::isDynamic(m) && m <= kMaxUnpackedRows)) {
+        (!ShapedType::isDynamic(m) && m <= kMaxUnpackedRowsOrColumns)) {
       tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
@@ -400,14 +403,20 @@ struct MatrixVersionProducts
     Value limit = arith::ConstantIndexOp::create(builder, loc, maxElements);
     Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                         elements, limit);
-    // Or M <= kMaxUnpackedRows.
+    // Or M <= kMaxUnpackedRowsOrColumns, or N as few.
+    Value few = arith::ConstantIndexOp::create(builder, loc, kMaxUnpackedRowsOrColumns);
     if (ShapedType::isDynamic(m)) {
       Value rows = mSize ? mSize : getLoopSize(builder, matmul, 0);
-      Value fewRows = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ule, rows,
-          arith::ConstantIndexOp::create(builder, loc, kMaxUnpackedRows));
-      small = arith::OrIOp::create(builder, loc, small, fewRows);
+      small = arith::OrIOp::create(
+          builder, loc, small,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, rows,
+                                few));
     }
+    if (ShapedType::isDynamic(n))
+      small = arith::OrIOp::create(
+          builder, loc, small,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                nSize, few));
     auto ifOp = scf::IfOp::create(builder, loc, resultType, small,
                                   /*withElseRegion=*/true);
     // A fill of C goes into both branches, on a destination of its own
