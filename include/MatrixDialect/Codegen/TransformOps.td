@@ -28,7 +28,9 @@ def ThreadRowBlockOp : Op<Transform_Dialect, "matc.thread_row_block",
   let description = [{
     For each payload op of `target`, a tileable op (TilingInterface) whose
     first loop runs over the M rows of a product's C (the linalg.unpack of
-    a packed product), creates just before it the index computation of
+    a packed product; or over the elements of a vector-matrix product's C,
+    Schedule.mlir's @schedule_vector_matrix, whose blocks of C the threads
+    share likewise), creates just before it the index computation of
 
         blocks = threads * max(1, ceilDiv(M, threads * max_rows))
         rows   = min(max_rows, max(multiple, roundUp(ceilDiv(M, blocks), multiple)))
