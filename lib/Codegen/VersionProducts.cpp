@@ -170,18 +170,30 @@ static void replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
     oldInit->erase();
 }
 
+/// How a product whose C is one row or column is computed from a matrix
+/// and a vector x (rewriteAsVectorProduct).
+enum class VectorProductForm {
+  /// Dot products of the rows of a matrix L x K (row-major, contiguous in
+  /// k) with x: a generic (l parallel, k reduction; maps (l, k), (k), (l))
+  /// on (matrix, x), tagged `matc.dot`, as linalg.matvec.
+  DotProducts,
+  /// A sum of the rows of a matrix K x L scaled by the elements of x (axpy
+  /// updates, as BLAS's gemv of a transposed matrix): a generic (l
+  /// parallel, k reduction; maps (k), (k, l), (l)) on (x, matrix), tagged
+  /// `matc.vector_matrix`.
+  RowSums,
+};
+
 /// Replaces `matmul`, whose C is one column (`unitDim` = 1: M x 1) or one
-/// row (`unitDim` = 0: 1 x N), computed as the dot products of the rows of
-/// `matrix` (L x K, row-major: A for a column, B read transposed for a
-/// row) with `vector` (1 x K or K x 1): on the vector and C collapsed to
-/// vectors ([K], [L]; no copies, the layouts are the same), a 2-D
-/// linalg.generic (l parallel, k reduction, as linalg.matvec) tagged
-/// `matc.dot = TAG`, whose result is expanded back to C's shape (with a
-/// unit dimension the vectorizer would read the vector element by
-/// element); C keeps its fill.
-static void rewriteAsMatrixVector(linalg::MatmulOp matmul, StringRef tag,
-                                  Value matrix, Value vector,
-                                  unsigned unitDim) {
+/// row (`unitDim` = 0: 1 x N), by its vector product of `form` from
+/// `matrix` and `vector` (1 x K or K x 1), tagged `TAG`: on the vector and
+/// C collapsed to vectors ([K], [L]; no copies, the layouts are the same),
+/// its result expanded back to C's shape (with a unit dimension the
+/// vectorizer would read the vector element by element); C keeps its
+/// fill.
+static void rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
+                                   Value matrix, Value vector,
+                                   unsigned unitDim, VectorProductForm form) {
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
@@ -190,21 +202,28 @@ static void rewriteAsMatrixVector(linalg::MatmulOp matmul, StringRef tag,
   Value out = collapseDestination(builder, loc, matmul.getDpsInits()[0]);
   AffineExpr l, k;
   bindDims(context, l, k);
-  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {l, k}, context),
-                                 AffineMap::get(2, 0, {k}, context),
-                                 AffineMap::get(2, 0, {l}, context)};
-  linalg::GenericOp dot = createMultiplyAdd(
-      builder, loc, matrix, x, out, maps,
+  bool dots = form == VectorProductForm::DotProducts;
+  AffineMap xMap = AffineMap::get(2, 0, {k}, context);
+  AffineMap matrixMap = AffineMap::get(
+      2, 0, dots ? ArrayRef<AffineExpr>{l, k} : ArrayRef<AffineExpr>{k, l},
+      context);
+  SmallVector<AffineMap> maps =
+      dots ? SmallVector<AffineMap>{matrixMap, xMap}
+           : SmallVector<AffineMap>{xMap, matrixMap};
+  maps.push_back(AffineMap::get(2, 0, {l}, context));
+  linalg::GenericOp product = createMultiplyAdd(
+      builder, loc, dots ? matrix : x, dots ? x : matrix, out, maps,
       {utils::IteratorType::parallel, utils::IteratorType::reduction},
-      "matc.dot", tag);
-  replaceProduct(builder, matmul, dot.getResult(0), unitDim,
-                 tensor::getMixedSize(builder, loc, matrix, 0));
+      dots ? "matc.dot" : "matc.vector_matrix", tag);
+  replaceProduct(builder, matmul, product.getResult(0), unitDim,
+                 tensor::getMixedSize(builder, loc, matrix, dots ? 0 : 1));
 }
 
 /// Replaces `matmul`, computed as dot products (N =
 /// matrix::getDotProductColumns(matmul) > 0), by a linalg.generic tagged for
 /// the schedule's dot products, C's fill kept:
-/// - N = 1, a matrix-vector product: rewriteAsMatrixVector on A and B;
+/// - N = 1, a matrix-vector product: rewriteAsVectorProduct, the dot
+///   products of the rows of A with B;
 /// - N = 2 .. 7: on a transposed copy of B (B^T [N, K], rows contiguous in
 ///   k; K N element moves against M K N multiply-adds), a 3-D generic (m, n
 ///   parallel, k reduction) tagged `matc.dot_columns = TAG`.
@@ -212,7 +231,8 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
                                  int64_t n) {
   Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
   if (n == 1)
-    return rewriteAsMatrixVector(matmul, tag, lhs, rhs, /*unitDim=*/1);
+    return rewriteAsVectorProduct(matmul, tag, lhs, rhs, /*unitDim=*/1,
+                                  VectorProductForm::DotProducts);
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
@@ -228,36 +248,6 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
        utils::IteratorType::reduction},
       "matc.dot_columns", tag);
   replaceProduct(builder, matmul, dot.getResult(0), std::nullopt, {});
-}
-
-/// Replaces the vector-matrix product `matmul`
-/// (matrix::isVectorMatrixProduct) by a 2-D linalg.generic tagged
-/// `matc.vector_matrix = TAG`: C (collapsed to a vector of L elements)
-/// += x (collapsed to a vector of K elements) times the row-major matrix
-/// [K, L] (B for a row of C, A for a column), loops (l parallel, k
-/// reduction); the result is expanded back to C's shape. No copies: every
-/// collapsed operand is contiguous.
-static void rewriteAsVectorMatrix(linalg::MatmulOp matmul, StringRef tag) {
-  OpBuilder builder(matmul);
-  Location loc = matmul.getLoc();
-  MLIRContext *context = builder.getContext();
-  bool rowOfC = matmul.getStaticLoopRanges()[0] == 1;
-  Value vector = matmul.getDpsInputs()[rowOfC ? 0 : 1];
-  Value matrix = matmul.getDpsInputs()[rowOfC ? 1 : 0];
-  Value x = tensor::CollapseShapeOp::create(builder, loc, vector,
-                                            ReassociationIndices{0, 1});
-  Value out = collapseDestination(builder, loc, matmul.getDpsInits()[0]);
-  AffineExpr l, k;
-  bindDims(context, l, k);
-  SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {k}, context),
-                                 AffineMap::get(2, 0, {k, l}, context),
-                                 AffineMap::get(2, 0, {l}, context)};
-  linalg::GenericOp product = createMultiplyAdd(
-      builder, loc, x, matrix, out, maps,
-      {utils::IteratorType::parallel, utils::IteratorType::reduction},
-      "matc.vector_matrix", tag);
-  replaceProduct(builder, matmul, product.getResult(0), rowOfC ? 0u : 1u,
-                 tensor::getMixedSize(builder, loc, matrix, 1));
 }
 
 /// `matmul`, or, when it reads B transposed ([N, K]), a product that reads
@@ -353,14 +343,22 @@ struct MatrixVersionProducts
     // One row of C from B read transposed (`x @ b.T`): the dot products of
     // the rows of B with x.
     if (matrix::isRowDotProduct(matmul)) {
-      rewriteAsMatrixVector(matmul, tag, matmul.getDpsInputs()[1],
-                            matmul.getDpsInputs()[0], /*unitDim=*/0);
+      rewriteAsVectorProduct(matmul, tag, matmul.getDpsInputs()[1],
+                             matmul.getDpsInputs()[0], /*unitDim=*/0,
+                             VectorProductForm::DotProducts);
       return;
     }
     // One row or column of C from the rows of a matrix: axpy updates, the
     // matrix streamed row by row.
     if (matrix::isVectorMatrixProduct(matmul)) {
-      rewriteAsVectorMatrix(matmul, tag);
+      // For a row of C (M = 1) the matrix is B and x is A; for a column,
+      // the other way round.
+      bool rowOfC = ranges[0] == 1;
+      rewriteAsVectorProduct(matmul, tag,
+                             matmul.getDpsInputs()[rowOfC ? 1 : 0],
+                             matmul.getDpsInputs()[rowOfC ? 0 : 1],
+                             /*unitDim=*/rowOfC ? 0 : 1,
+                             VectorProductForm::RowSums);
       return;
     }
     // Fewer columns than 8: dot products of the rows of A in place,

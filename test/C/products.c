@@ -315,26 +315,24 @@ static void runVecmat(int64_t k, int64_t n) {
     const char *name;
     Vecmat32 f32;
     Vecmat64 f64;
+    int tb; /* B stored n x k */
   } products[] = {
-      {"x @ b (M = 1)", mat_vm32, mat_vm64},
-      {"x.T @ b (M = 1)", mat_vmt32, mat_vmt64},
+      {"x @ b (M = 1)", mat_vm32, mat_vm64, 0},
+      {"x.T @ b (M = 1)", mat_vmt32, mat_vmt64, 0},
+      {"x @ b.T (M = 1)", mat_vmbt32, mat_vmbt64, 1},
   };
   for (size_t p = 0; p < sizeof(products) / sizeof(products[0]); ++p) {
+    int tb = products[p].tb;
+    int64_t br = tb ? n : k, bc = tb ? k : n;
     Operands o = makeOperands(1, k, n, (uint64_t)(k * 1009 + n));
     checkCall("f32", products[p].name,
-              products[p].f32(o.a32, k, o.b32, k, n, o.c32, n), &o, 0, 0, 1, k,
-              n);
+              products[p].f32(o.a32, k, o.b32, br, bc, o.c32, n), &o, 0, tb, 1,
+              k, n);
     checkCall("f64", products[p].name,
-              products[p].f64(o.a, k, o.b, k, n, o.c, n), &o, 0, 0, 1, k, n);
+              products[p].f64(o.a, k, o.b, br, bc, o.c, n), &o, 0, tb, 1, k,
+              n);
     freeOperands(&o);
   }
-  /* x @ b.T: C (1 x n) from x (1 x k) and B stored n x k. */
-  Operands t = makeOperands(1, k, n, (uint64_t)(k * 1019 + n));
-  checkCall("f32", "x @ b.T (M = 1)",
-            mat_vmbt32(t.a32, k, t.b32, n, k, t.c32, n), &t, 0, 1, 1, k, n);
-  checkCall("f64", "x @ b.T (M = 1)", mat_vmbt64(t.a, k, t.b, n, k, t.c, n), &t,
-            0, 1, 1, k, n);
-  freeOperands(&t);
   /* a.T @ x: C (n x 1) from A stored k x n and x (k x 1). */
   Operands o = makeOperands(n, k, 1, (uint64_t)(k * 1013 + n));
   checkCall("f32", "a.T @ x (N = 1)",
