@@ -38,8 +38,23 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // (M <= 4: B is read once either way, and packing copies it; a 1 x 1 @
 // 1 x 400000 product took 292 ms packed, Zen 4, f64) or columns; the fill
 // of C goes into both branches, on one destination made before the scf.if
-// (numbered so that CSE keeps the destinations of products apart).
+// (numbered so that CSE keeps the destinations of products apart). First,
+// a run-time N of 1: the dot products of the rows of A with B cast to one
+// column, C cast to M x 1 and filled there; the sizes' test in the other
+// branch.
 // CHECK-LABEL: func.func @dynamic
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[R:.*]] = scf.if %[[ONE]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[COL:.*]] = tensor.cast %arg1 : tensor<?x?xf64> to tensor<?x1xf64>
+// CHECK:   %[[OUT:.*]] = tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x1xf64>
+// CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK:   %[[OUTV:.*]] = tensor.collapse_shape %[[OUT]]
+// CHECK:   %[[FV:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%[[OUTV]] : tensor<?xf64>)
+// CHECK:   %[[DOT:.*]] = linalg.generic {{.*}} ins(%arg0, %[[X]] : tensor<?x?xf64>, tensor<?xf64>) outs(%[[FV]] : tensor<?xf64>) attrs =  {matc.dot = "f64"}
+// CHECK:   %[[DOTM:.*]] = tensor.expand_shape %[[DOT]] {{\[}}[0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf64> into tensor<?x1xf64>
+// CHECK:   %[[DOTR:.*]] = tensor.cast %[[DOTM]] : tensor<?x1xf64> to tensor<?x?xf64>
+// CHECK:   scf.yield %[[DOTR]]
+// CHECK: } else {
 // CHECK: %[[MK:.*]] = arith.muli %[[M:.*]], %[[K:.*]] : index
 // CHECK: %[[KN:.*]] = arith.muli %[[K]], %[[N:.*]] : index
 // CHECK: %[[SUM:.*]] = arith.addi %[[MK]], %[[KN]]
@@ -51,7 +66,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK: %[[FEW_N:.*]] = arith.cmpi ule, %[[N]], %[[FOUR]]
 // CHECK: %[[SMALL:.*]] = arith.ori %[[FITS_OR_FEW]], %[[FEW_N]]
 // CHECK: %[[DEST:.*]] = tensor.empty({{.*}}) {matc.product = 0 : i64}
-// CHECK: %[[R:.*]] = scf.if %[[SMALL]] -> (tensor<?x?xf64>) {
+// CHECK: %[[SIZED:.*]] = scf.if %[[SMALL]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[F1:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
 // CHECK:   %[[U:.*]] = linalg.generic {{.*}} outs(%[[F1]] : tensor<?x?xf64>) attrs =  {matc.unpacked = "f64", matc.unpacked_long_k}
 // CHECK:   scf.yield %[[U]]
@@ -59,6 +74,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[F2:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
 // CHECK:   %[[P:.*]] = linalg.matmul ins({{.*}}) outs(%[[F2]] : tensor<?x?xf64>)
 // CHECK:   scf.yield %[[P]]
+// CHECK: scf.yield %[[SIZED]]
 // CHECK: return %[[R]]
 func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
   %c0 = arith.constant 0 : index
@@ -76,10 +92,17 @@ func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> 
 // -----
 
 // At most 4 static rows (M = 3) with run-time K and N: unpacked, no
-// packed version and no test; 5 rows get the test.
+// packed version and no test of the sizes (only N = 1's); 5 rows get the
+// test.
 // CHECK-LABEL: func.func @few_rows
+// CHECK: scf.if
+// CHECK: matc.dot
+// CHECK: } else {
 // CHECK-NOT: scf.if
 // CHECK: linalg.generic {{.*}} attrs =  {matc.unpacked = "f64", matc.unpacked_long_k}
+// CHECK: scf.if
+// CHECK: matc.dot
+// CHECK: } else {
 // CHECK: scf.if
 // CHECK: return
 func.func @few_rows(%a: tensor<3x?xf64>, %a5: tensor<5x?xf64>, %b: tensor<?x?xf64>)
@@ -143,13 +166,20 @@ func.func @matrix_vector(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1
 // linalg.generic (l parallel over C, k reduction; x (k), B (k, l), C (l))
 // tagged matc.vector_matrix, whatever the sizes (before: the packed
 // product of run-time sizes, 0.05-0.13x NumPy at n = 1024 on Zen 4), its
-// result expanded back to 1 x N; C keeps its fill.
+// result expanded back to 1 x N; C keeps its fill. A run-time N of 1 (one
+// element of C, a dot product of x and B) is tested first: x (x.T read
+// transposed, K x 1, as the one row of a 1 x K matrix) times B cast to
+// one column, tagged for the dot products.
 // CHECK-DAG: #[[$VK:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-DAG: #[[$VKL:.*]] = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-DAG: #[[$VL:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @row_vector_matrix
 // CHECK-SAME: (%[[X:.*]]: tensor<1x?xf32>, %[[XT:.*]]: tensor<?x1xf32>, %[[B:.*]]: tensor<?x?xf32>
-// CHECK-NOT: scf.if
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (tensor<1x?xf32>) {
+// CHECK:   %[[COL:.*]] = tensor.cast %[[B]] : tensor<?x?xf32> to tensor<?x1xf32>
+// CHECK:   %[[XV:.*]] = tensor.collapse_shape %[[COL]]
+// CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[XV]] : tensor<1x?xf32>, tensor<?xf32>) outs(%{{.*}} : tensor<1xf32>) attrs =  {matc.dot = "f32"}
+// CHECK: } else {
 // CHECK: %[[V:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
 // CHECK: %[[EC:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
 // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[EC]] : tensor<?xf32>)
@@ -157,7 +187,15 @@ func.func @matrix_vector(%a: tensor<?x?xf64>, %v: tensor<?x1xf64>) -> tensor<?x1
 // CHECK-SAME: ins(%[[V]], %[[B]] : tensor<?xf32>, tensor<?x?xf32>) outs(%[[F]] : tensor<?xf32>) attrs =  {matc.vector_matrix = "f32"}
 // CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
-// CHECK: %[[R:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK: %[[RV:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK: scf.yield %[[RV]]
+// CHECK: scf.if %{{.*}} -> (tensor<1x?xf32>) {
+// CHECK:   %[[COL2:.*]] = tensor.cast %[[B]] : tensor<?x?xf32> to tensor<?x1xf32>
+// CHECK:   %[[XTV:.*]] = tensor.collapse_shape %[[XT]] {{\[}}[0, 1]] : tensor<?x1xf32> into tensor<?xf32>
+// CHECK:   %[[XTR:.*]] = tensor.expand_shape %[[XTV]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK:   %[[XV2:.*]] = tensor.collapse_shape %[[COL2]]
+// CHECK:   linalg.generic {{.*}} ins(%[[XTR]], %[[XV2]] : tensor<1x?xf32>, tensor<?xf32>) {{.*}} attrs =  {matc.dot = "f32"}
+// CHECK: } else {
 // CHECK: %[[VT:.*]] = tensor.collapse_shape %[[XT]] {{\[}}[0, 1]] : tensor<?x1xf32> into tensor<?xf32>
 // CHECK: linalg.generic {{.*}} ins(%[[VT]], %[[B]] : tensor<?xf32>, tensor<?x?xf32>) {{.*}} attrs =  {matc.vector_matrix = "f32"}
 // CHECK-NOT: linalg.matmul
@@ -190,17 +228,25 @@ func.func @row_vector_matrix(%x: tensor<1x?xf32>, %xt: tensor<?x1xf32>, %b: tens
 // products of the rows of B (N x K) with x, a matrix-vector product of B
 // and x collapsed: the generic tagged matc.dot on B, its result expanded
 // back to 1 x N. Before: the packed product of run-time sizes, 0.12x NumPy
-// at n = 1024 (Zen 4, f64).
+// at n = 1024 (Zen 4, f64). A run-time N of 1 first: x times B's one row
+// (1 x K read transposed) cast and collapsed, a single dot product.
 // CHECK-DAG: #[[$DLK:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$DK:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-DAG: #[[$DL:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @row_dot_products
 // CHECK-SAME: (%[[X:.*]]: tensor<1x?xf64>, %[[XT:.*]]: tensor<?x1xf64>, %[[B:.*]]: tensor<?x?xf64>
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (tensor<1x?xf64>) {
+// CHECK:   %[[ROW:.*]] = tensor.cast %[[B]] : tensor<?x?xf64> to tensor<1x?xf64>
+// CHECK:   %[[BV:.*]] = tensor.collapse_shape %[[ROW]] {{\[}}[0, 1]] : tensor<1x?xf64> into tensor<?xf64>
+// CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[BV]] : tensor<1x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK: } else {
 // CHECK: %[[V:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<1x?xf64> into tensor<?xf64>
 // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%{{.*}} : tensor<?xf64>)
 // CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[$DLK]], #[[$DK]], #[[$DL]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME: ins(%[[B]], %[[V]] : tensor<?x?xf64>, tensor<?xf64>) outs(%[[F]] : tensor<?xf64>) attrs =  {matc.dot = "f64"}
-// CHECK: %[[R:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf64> into tensor<1x?xf64>
+// CHECK: %[[RV:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf64> into tensor<1x?xf64>
+// CHECK: scf.yield %[[RV]]
+// CHECK: } else {
 // CHECK: %[[VT:.*]] = tensor.collapse_shape %[[XT]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
 // CHECK: linalg.generic {{.*}} ins(%[[B]], %[[VT]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
 // CHECK-NOT: linalg.matmul
@@ -413,10 +459,16 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 // -----
 
 // With run-time sizes, only the unpacked branch copies B^T (of B's
-// run-time sizes swapped); the packed one reads B transposed in place.
+// run-time sizes swapped); the packed one reads B transposed in place, and
+// a run-time N of 1 (B one row, 1 x K) reads it in place as a vector.
 // CHECK-LABEL: func.func @transposed_rhs_dynamic
 // RHS-LABEL: func.func @transposed_rhs_dynamic
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[BT:.*]]: tensor<?x?xf64>)
+// CHECK: scf.if
+// CHECK: %[[ROW:.*]] = tensor.cast %[[BT]] : tensor<?x?xf64> to tensor<1x?xf64>
+// CHECK: %[[X:.*]] = tensor.collapse_shape %[[ROW]]
+// CHECK: linalg.generic {{.*}} ins(%[[A]], %[[X]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK: } else {
 // CHECK: scf.if
 // CHECK-DAG: %[[K:.*]] = tensor.dim %[[BT]], %c1
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[BT]], %c0
@@ -518,4 +570,41 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
   %rd = linalg.matmul ins(%ad, %vd : tensor<4096x4096xf64>, tensor<4096x8xf64>)
                       outs(%cd : tensor<4096x8xf64>) -> tensor<4096x8xf64>
   return %r, %rd : tensor<4096x8xf32>, tensor<4096x8xf64>
+}
+
+// -----
+
+// A run-time N of 1 with A read transposed (a.T @ b, A K x M): the rows of
+// A scaled by B's elements (matc.vector_matrix on A), not dot products.
+// B's K taken from A by a slice of the whole of B (as
+// matrix-outline-products makes it): the column is cast from B itself,
+// whose buffer is contiguous (the slice's row stride is not static, and
+// collapsing it would copy it).
+// CHECK-LABEL: func.func @unit_column_transposed_lhs
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[B]]
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK: scf.if %[[ONE]] -> (tensor<?x?xf32>) {
+// CHECK:   %[[COL:.*]] = tensor.cast %[[B]] : tensor<?x?xf32> to tensor<?x1xf32>
+// CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]]
+// CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[A]] : tensor<?xf32>, tensor<?x?xf32>) {{.*}} attrs =  {matc.vector_matrix = "f32"}
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: linalg.matmul {{.*}} ins(%[[A]], %[[S]]
+func.func @unit_column_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %m = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %s = tensor.extract_slice %b[0, 0] [%k, %n] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %s : tensor<?x?xf32>, tensor<?x?xf32>)
+      outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

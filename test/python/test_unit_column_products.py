@@ -1,0 +1,104 @@
+# RUN: %pymatc %s
+"""Products of run-time sizes given one column of B (N = 1 at run time),
+which matrix-version-products computes behind a test of N as a vector
+product (dot products of the rows of A, or the rows of a transposed A
+scaled by B's elements): exact against NumPy on small integers, for every
+layout (A and B in place or read transposed), through the general
+function of a product and the functions of one row of C (`x @ b`,
+`x.T @ b`, `x @ b.T` given b with one column), for K on both sides of the
+vectors and blocks, on 1 and 2 threads, f32 and f64; N = 2 next to it
+takes the other branch."""
+
+import unittest
+
+import numpy as np
+
+import matc
+from mattest import integers, main, rng
+
+TEMPLATE = """
+def nn{t}(a: {T}[?, ?], b: {T}[?, ?]) -> {T}[?, ?]:
+    return a @ b
+
+def nt{t}(a: {T}[?, ?], b: {T}[?, ?]) -> {T}[?, ?]:
+    return a @ b.T
+
+def tn{t}(a: {T}[?, ?], b: {T}[?, ?]) -> {T}[?, ?]:
+    return a.T @ b
+
+def tt{t}(a: {T}[?, ?], b: {T}[?, ?]) -> {T}[?, ?]:
+    return a.T @ b.T
+
+def row{t}(x: {T}[1, ?], b: {T}[?, ?]) -> {T}[1, ?]:
+    return x @ b
+
+def trow{t}(x: {T}[?, 1], b: {T}[?, ?]) -> {T}[1, ?]:
+    return x.T @ b
+
+def rowt{t}(x: {T}[1, ?], b: {T}[?, ?]) -> {T}[1, ?]:
+    return x @ b.T
+"""
+SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
+
+ROWS = [1, 2, 5, 17, 300]
+DEPTHS = [1, 7, 8, 9, 63, 1025, 4099]
+
+
+class UnitColumnProducts(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.modules = [matc.compile(SOURCE, threads=1),
+                       matc.compile(SOURCE, threads=2)]
+
+    def check(self, t, dtype):
+        r = rng(int(t))
+        for module in self.modules:
+            f = {name: getattr(module, name + t)
+                 for name in ("nn", "nt", "tn", "tt", "row", "trow", "rowt")}
+            for k in DEPTHS:
+                for n in (1, 2):
+                    b = integers(r, (k, n), dtype)
+                    for m in ROWS:
+                        a = integers(r, (m, k), dtype)
+                        expected = a @ b
+                        what = "M=%d K=%d N=%d %s" % (m, k, n, t)
+                        for name, got in (
+                                ("nn", f["nn"](a, b)),
+                                ("nt", f["nt"](a, b.T.copy())),
+                                ("tn", f["tn"](a.T.copy(), b)),
+                                ("tt", f["tt"](a.T.copy(), b.T.copy()))):
+                            self.assertEqual(got.shape, (m, n), name + what)
+                            np.testing.assert_array_equal(
+                                got, expected, err_msg=name + " " + what)
+                    x = integers(r, (1, k), dtype)
+                    for name, got in (("row", f["row"](x, b)),
+                                      ("trow", f["trow"](x.T.copy(), b)),
+                                      ("rowt", f["rowt"](x, b.T.copy()))):
+                        np.testing.assert_array_equal(
+                            got, x @ b, err_msg="%s K=%d N=%d %s" % (
+                                name, k, n, t))
+
+    def test_f32(self):
+        self.check("32", np.float32)
+
+    def test_f64(self):
+        self.check("64", np.float64)
+
+    def test_out_and_views(self):
+        # One column from a view (every other column of a wider array, so
+        # copied to C order) into out=, and a column that is a 1 x K row
+        # transposed (read transposed, the same layout).
+        module = self.modules[1]
+        r = rng(3)
+        a = integers(r, (301, 513), np.float64)
+        wide = integers(r, (513, 4), np.float64)
+        out = np.full((301, 1), 99.0)
+        got = module.nn64(a, wide[:, 2:3], out=out)
+        self.assertIs(got, out)
+        np.testing.assert_array_equal(out, a @ wide[:, 2:3])
+        x = integers(r, (1, 513), np.float64)
+        np.testing.assert_array_equal(module.nt64(a, x), a @ x.T)
+
+
+if __name__ == "__main__":
+    main()
