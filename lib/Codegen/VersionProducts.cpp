@@ -15,6 +15,7 @@
 
 #include "MatrixDialect/Codegen/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -83,18 +84,22 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
-/// A copy of the 2-D tensor `value` transposed, a linalg.generic tagged
+/// A copy of the 2-D tensor `value` transposed (into `destination` when
+/// given, of the transposed shape), a linalg.generic tagged
 /// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
 /// square blocks of vector registers transposed by shuffles.
 static Value createTransposedCopy(OpBuilder &builder, Location loc,
-                                  Value value, StringRef tag) {
+                                  Value value, StringRef tag,
+                                  Value destination = {}) {
   MLIRContext *context = builder.getContext();
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<OpFoldResult> sizes = {
       tensor::getMixedSize(builder, loc, value, 1),
       tensor::getMixedSize(builder, loc, value, 0)};
-  Value empty =
-      tensor::EmptyOp::create(builder, loc, sizes, type.getElementType());
+  Value empty = destination ? destination
+                            : tensor::EmptyOp::create(builder, loc, sizes,
+                                                      type.getElementType())
+                                  .getResult();
   AffineExpr d0, d1;
   bindDims(context, d0, d1);
   SmallVector<AffineMap> maps = {AffineMap::get(2, 0, {d1, d0}, context),
@@ -288,10 +293,16 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
 /// fewer rows than a packed register tile, multiply-adds of padding. From
 /// a new user, Zen 4, 1 thread, f64: a (1 x 1) @ b (1 x 400000) of run-time
 /// sizes took 292 ms packed (NumPy 1.8 ms). Likewise the most columns of B
-/// (N) when N is known only at run time (a static N below 8 is computed as
-/// dot products): A is read once (1000 x 1000 @ 1000 x 3: 0.93 -> 0.63 ms,
-/// NumPy 0.69).
+/// (N) when N is known only at run time and A is read transposed (a static
+/// N below 8, and a run-time one of at most 8 with A in place, are
+/// computed as dot products): A is read once (1000 x 1000 @ 1000 x 3: 0.93
+/// -> 0.63 ms, NumPy 0.69, before the dot products).
 static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
+
+/// Columns of C per block of the products of a few columns of run-time N
+/// (MatrixVersionProducts::versionFewColumns), and the most blocks.
+static constexpr int64_t kDotColumnBlock = 4;
+static constexpr int64_t kMaxDotColumnBlocks = 2;
 
 namespace {
 struct MatrixVersionProducts
@@ -341,10 +352,17 @@ struct MatrixVersionProducts
       return;
     }
     // N known only at run time: one column of C (N = 1) computed as a
-    // vector product behind a test; the rest goes on with `matmul`, now in
-    // the test's other branch.
-    if (ShapedType::isDynamic(ranges[1]))
+    // vector product behind a test, and 2 to 4 columns as dot products
+    // behind another when they are rows of A (A in place) and M is not
+    // static at most 4 (then B is read once in place as it is); the rest
+    // goes on with `matmul`, now in the tests' other branches.
+    if (ShapedType::isDynamic(ranges[1])) {
       versionUnitColumn(matmul, tag);
+      if (!matrix::isProductOperandTransposed(matmul, 0) &&
+          (ShapedType::isDynamic(ranges[0]) ||
+           ranges[0] > kMaxUnpackedRowsOrColumns))
+        versionFewColumns(matmul, tag);
+    }
     // One row of C from B read transposed (`x @ b.T`): the dot products of
     // the rows of B with x.
     if (matrix::isRowDotProduct(matmul)) {
@@ -479,15 +497,21 @@ struct MatrixVersionProducts
   void versionUnitColumn(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
-    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
-    Type element = resultType.getElementType();
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     Value isColumn =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                               getLoopSize(builder, matmul, 1), one);
-    auto ifOp = scf::IfOp::create(builder, loc, resultType, isColumn,
-                                  /*withElseRegion=*/true);
-    builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    versionBy(matmul, isColumn, [&](OpBuilder &builder) {
+      return computeUnitColumn(builder, matmul, tag);
+    });
+  }
+
+  /// The then branch of versionUnitColumn: `matmul` with B one column.
+  static Value computeUnitColumn(OpBuilder &builder, linalg::MatmulOp matmul,
+                                 StringRef tag) {
+    Location loc = matmul.getLoc();
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    Type element = resultType.getElementType();
     bool ta = matrix::isProductOperandTransposed(matmul, 0);
     bool tb = matrix::isProductOperandTransposed(matmul, 1);
     Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
@@ -523,10 +547,8 @@ struct MatrixVersionProducts
         ValueRange{out},
         ArrayRef<NamedAttribute>{builder.getNamedAttr(
             "indexing_maps", matmul.getIndexingMaps())});
-    scf::YieldOp::create(builder, loc,
-                         tensor::CastOp::create(builder, loc, resultType,
-                                                product.getResult(0))
-                             .getResult());
+    Value result =
+        tensor::CastOp::create(builder, loc, resultType, product.getResult(0));
     builder.setInsertionPoint(product);
     Value matrix = lhs;
     VectorProductForm form = VectorProductForm::DotProducts;
@@ -546,6 +568,148 @@ struct MatrixVersionProducts
       form = VectorProductForm::RowSums;
     }
     rewriteAsVectorProduct(product, tag, matrix, column, /*unitDim=*/1, form);
+    return result;
+  }
+
+  /// Moves `matmul`, whose N is known only at run time, A not read
+  /// transposed, into the else branch of an scf.if on N <= 8
+  /// (kDotColumnBlock * kMaxDotColumnBlocks), whose then branch computes C
+  /// in blocks of 4 columns (kDotColumnBlock; an scf.for over them), each
+  /// as the dot products of the rows of A with the rows of its block of
+  /// B^T padded with zero rows to 4 (the schedule's transposed copy of the
+  /// block of B, written into the padded block; B read transposed is B^T
+  /// already, copied in), into 4 columns whose first ones are copied into
+  /// C: one static `matc.dot_columns` product of 4 columns, at most 3 of
+  /// them zeros (per block: 4 K element moves and 4 M of C's, against M K 4
+  /// multiply-adds). The other schedules would compute them in register
+  /// tiles of one or two vectors of columns, masked to N: from Python,
+  /// Zen 4, 1 thread, a general `def mm(a: T[?, ?], b: T[?, ?])` given
+  /// n x n @ n x N, N = 2 .. 8: f64 256 43-44 us (NumPy 8-20), 1000
+  /// 629-1120 us (NumPy 502-705); f32 256 49 us (NumPy 4-11), 1000 715-847
+  /// us (NumPy 200-332).
+  void versionFewColumns(linalg::MatmulOp matmul, StringRef tag) {
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    Value n = getLoopSize(builder, matmul, 1);
+    Value most = arith::ConstantIndexOp::create(
+        builder, loc, kDotColumnBlock * kMaxDotColumnBlocks);
+    Value few = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
+                                      n, most);
+    versionBy(matmul, few, [&](OpBuilder &builder) -> Value {
+      auto resultType =
+          cast<RankedTensorType>(matmul.getResult(0).getType());
+      Type element = resultType.getElementType();
+      bool tb = matrix::isProductOperandTransposed(matmul, 1);
+      Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
+      OpFoldResult m = tensor::getMixedSize(builder, loc, lhs, 0);
+      OpFoldResult k = tensor::getMixedSize(builder, loc, lhs, 1);
+      OpFoldResult width = builder.getIndexAttr(kDotColumnBlock);
+      Value zero = arith::ConstantOp::create(
+          builder, loc, builder.getFloatAttr(element, 0.0));
+      Value init = matmul.getDpsInits()[0];
+      if (auto fill = init.getDefiningOp<linalg::FillOp>())
+        init = fill.getDpsInits()[0];
+      auto zeros = [&](OpBuilder &builder, Value empty) {
+        return linalg::FillOp::create(builder, loc, zero, empty).getResult(0);
+      };
+      // The padded block of B^T, zeroed once: a block of fewer than 4
+      // columns leaves the rows of the block before it (or zeros) in its
+      // last rows, whose dot products go to columns of C it never copies.
+      Value block = zeros(builder, tensor::EmptyOp::create(
+                                       builder, loc,
+                                       SmallVector<OpFoldResult>{width, k},
+                                       element));
+      Value padded = tensor::EmptyOp::create(
+          builder, loc, SmallVector<OpFoldResult>{m, width}, element);
+      Value first = arith::ConstantIndexOp::create(builder, loc, 0);
+      Value step = arith::ConstantIndexOp::create(builder, loc,
+                                                  kDotColumnBlock);
+      auto loop = scf::ForOp::create(
+          builder, loc, first, n, step, ValueRange{init, block, padded},
+          [&](OpBuilder &builder, Location loc, Value j, ValueRange carried) {
+            Value c = carried[0], block = carried[1], padded = carried[2];
+            // The columns j .. j + w of C, w = min(4, N - j).
+            AffineExpr d0, d1;
+            bindDims(builder.getContext(), d0, d1);
+            OpFoldResult w = affine::makeComposedFoldedAffineMin(
+                builder, loc,
+                AffineMap::get(2, 0,
+                               {builder.getAffineConstantExpr(
+                                    kDotColumnBlock),
+                                d0 - d1},
+                               builder.getContext()),
+                {n, j});
+            OpFoldResult zeroIndex = builder.getIndexAttr(0);
+            SmallVector<OpFoldResult> unit(2, builder.getIndexAttr(1));
+            SmallVector<OpFoldResult> origin = {zeroIndex, zeroIndex};
+            SmallVector<OpFoldResult> rowsOfBlock = {w, k};
+            // B's columns j .. j + w (rows, read transposed).
+            Value columnsOfB =
+                tb ? tensor::ExtractSliceOp::create(
+                         builder, loc, rhs,
+                         SmallVector<OpFoldResult>{j, zeroIndex},
+                         rowsOfBlock, unit)
+                         .getResult()
+                   : tensor::ExtractSliceOp::create(
+                         builder, loc, rhs,
+                         SmallVector<OpFoldResult>{zeroIndex, j},
+                         SmallVector<OpFoldResult>{k, w}, unit)
+                         .getResult();
+            Value rows =
+                tb ? columnsOfB
+                   : createTransposedCopy(
+                         builder, loc, columnsOfB, tag,
+                         tensor::ExtractSliceOp::create(
+                             builder, loc, block, origin, rowsOfBlock, unit));
+            block = tensor::InsertSliceOp::create(builder, loc, rows, block,
+                                                  origin, rowsOfBlock, unit);
+            MLIRContext *context = builder.getContext();
+            AffineExpr i, jj, l;
+            bindDims(context, i, jj, l);
+            SmallVector<AffineMap> maps = {
+                AffineMap::get(3, 0, {i, l}, context),
+                AffineMap::get(3, 0, {jj, l}, context),
+                AffineMap::get(3, 0, {i, jj}, context)};
+            linalg::GenericOp dot = createMultiplyAdd(
+                builder, loc, lhs, block, zeros(builder, padded), maps,
+                {utils::IteratorType::parallel, utils::IteratorType::parallel,
+                 utils::IteratorType::reduction},
+                "matc.dot_columns", tag);
+            SmallVector<OpFoldResult> columnsOfC = {m, w};
+            SmallVector<OpFoldResult> atJ = {zeroIndex, j};
+            Value computed = tensor::ExtractSliceOp::create(
+                builder, loc, dot.getResult(0), origin, columnsOfC, unit);
+            Value destination = tensor::ExtractSliceOp::create(
+                builder, loc, c, atJ, columnsOfC, unit);
+            Value copy = linalg::CopyOp::create(builder, loc, computed,
+                                                destination)
+                             .getResult(0);
+            c = tensor::InsertSliceOp::create(builder, loc, copy, c, atJ,
+                                              columnsOfC, unit);
+            scf::YieldOp::create(builder, loc,
+                                 ValueRange{c, block, dot.getResult(0)});
+          });
+      Value result = loop.getResult(0);
+      return result.getType() == resultType
+                 ? result
+                 : tensor::CastOp::create(builder, loc, resultType, result)
+                       .getResult();
+    });
+  }
+
+  /// Moves `matmul` into the else branch of an scf.if on `condition`, whose
+  /// then branch computes its result by `computeThen` (a value of its type,
+  /// built in that branch).
+  static void versionBy(linalg::MatmulOp matmul, Value condition,
+                        function_ref<Value(OpBuilder &)> computeThen) {
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    auto ifOp = scf::IfOp::create(builder, loc, matmul.getResult(0).getType(),
+                                  condition, /*withElseRegion=*/true);
+    builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value result = computeThen(builder);
+    builder.setInsertionPointToEnd(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(builder, loc, result);
     matmul.getResult(0).replaceAllUsesWith(ifOp.getResult(0));
     Block &elseBlock = ifOp.getElseRegion().front();
     matmul->moveBefore(&elseBlock, elseBlock.end());

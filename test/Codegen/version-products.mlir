@@ -55,6 +55,32 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[DOTR:.*]] = tensor.cast %[[DOTM]] : tensor<?x1xf64> to tensor<?x?xf64>
 // CHECK:   scf.yield %[[DOTR]]
 // CHECK: } else {
+// Then 2 to 8 columns (N <= 8): in blocks of 4 columns of C (an scf.for,
+// w = min(4, N - j) of them), each the dot products of A's rows with the
+// block's columns of B transposed (the schedule's transposed copy, written
+// into the first w rows of a block of B^T of 4 rows, zeroed once before
+// the loop and carried through it), into 4 columns (zeroed per block), the
+// first w copied into C's columns j .. j + w.
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: %[[FEW:.*]] = arith.cmpi ule, %[[NF:.*]], %[[EIGHT]] : index
+// CHECK: %[[COLS:.*]] = scf.if %[[FEW]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[BLOCK0:.*]] = linalg.fill {{.*}} -> tensor<4x?xf64>
+// CHECK:   %[[PAD0:.*]] = tensor.empty(%{{.*}}) : tensor<?x4xf64>
+// CHECK:   %[[LOOP:.*]]:3 = scf.for %[[J:.*]] = %{{.*}} to %[[NF]] step %c4 iter_args(%[[C:.*]] = %{{.*}}, %[[BLOCK:.*]] = %[[BLOCK0]], %[[PAD:.*]] = %[[PAD0]])
+// CHECK:     %[[W:.*]] = affine.min #{{.*}}(%[[J]])[%[[NF]]]
+// CHECK:     %[[BJ:.*]] = tensor.extract_slice %arg1[0, %[[J]]] [%{{.*}}, %[[W]]] [1, 1]
+// CHECK:     %[[ROWS:.*]] = tensor.extract_slice %[[BLOCK]][0, 0] [%[[W]], %{{.*}}] [1, 1]
+// CHECK:     %[[BT:.*]] = linalg.generic {{.*}} ins(%[[BJ]] : tensor<?x?xf64>) outs(%[[ROWS]] : tensor<?x?xf64>) attrs =  {matc.transpose = "f64"}
+// CHECK:     %[[NEXT:.*]] = tensor.insert_slice %[[BT]] into %[[BLOCK]][0, 0] [%[[W]], %{{.*}}] [1, 1] : tensor<?x?xf64> into tensor<4x?xf64>
+// CHECK:     %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%[[PAD]] : tensor<?x4xf64>)
+// CHECK:     %[[DC:.*]] = linalg.generic {{.*}} ins(%arg0, %[[NEXT]] : tensor<?x?xf64>, tensor<4x?xf64>) outs(%[[ZERO]] : tensor<?x4xf64>) attrs =  {matc.dot_columns = "f64"}
+// CHECK:     %[[GOT:.*]] = tensor.extract_slice %[[DC]][0, 0] [%{{.*}}, %[[W]]] [1, 1]
+// CHECK:     %[[TO:.*]] = tensor.extract_slice %[[C]][0, %[[J]]] [%{{.*}}, %[[W]]] [1, 1]
+// CHECK:     %[[COPY:.*]] = linalg.copy ins(%[[GOT]] : tensor<?x?xf64>) outs(%[[TO]] : tensor<?x?xf64>)
+// CHECK:     %[[CN:.*]] = tensor.insert_slice %[[COPY]] into %[[C]][0, %[[J]]]
+// CHECK:     scf.yield %[[CN]], %[[NEXT]], %[[DC]]
+// CHECK:   scf.yield %[[LOOP]]#0
+// CHECK: } else {
 // CHECK: %[[MK:.*]] = arith.muli %[[M:.*]], %[[K:.*]] : index
 // CHECK: %[[KN:.*]] = arith.muli %[[K]], %[[N:.*]] : index
 // CHECK: %[[SUM:.*]] = arith.addi %[[MK]], %[[KN]]
@@ -75,6 +101,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[P:.*]] = linalg.matmul ins({{.*}}) outs(%[[F2]] : tensor<?x?xf64>)
 // CHECK:   scf.yield %[[P]]
 // CHECK: scf.yield %[[SIZED]]
+// CHECK: scf.yield %[[COLS]]
 // CHECK: return %[[R]]
 func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
   %c0 = arith.constant 0 : index
@@ -468,6 +495,12 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 // CHECK: %[[ROW:.*]] = tensor.cast %[[BT]] : tensor<?x?xf64> to tensor<1x?xf64>
 // CHECK: %[[X:.*]] = tensor.collapse_shape %[[ROW]]
 // CHECK: linalg.generic {{.*}} ins(%[[A]], %[[X]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[BT]]
+// CHECK: tensor.insert_slice %[[ROWS]]
+// CHECK: matc.dot_columns = "f64"
 // CHECK: } else {
 // CHECK: scf.if
 // CHECK-DAG: %[[K:.*]] = tensor.dim %[[BT]], %c1

@@ -1,13 +1,14 @@
 # RUN: %pymatc %s
-"""Products of run-time sizes given one column of B (N = 1 at run time),
-which matrix-version-products computes behind a test of N as a vector
-product (dot products of the rows of A, or the rows of a transposed A
-scaled by B's elements): exact against NumPy on small integers, for every
-layout (A and B in place or read transposed), through the general
-function of a product and the functions of one row of C (`x @ b`,
-`x.T @ b`, `x @ b.T` given b with one column), for K on both sides of the
-vectors and blocks, on 1 and 2 threads, f32 and f64; N = 2 next to it
-takes the other branch."""
+"""Products of run-time sizes given a few columns of B, which
+matrix-version-products computes behind tests of N: one column (N = 1) as
+a vector product (dot products of the rows of A, or the rows of a
+transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
+with B^T in blocks of 4 columns padded with zeros. Exact against NumPy on
+small integers, for every layout (A and B in place or read transposed),
+through the general function of a product and the functions of one row of
+C (`x @ b`, `x.T @ b`, `x @ b.T`), for K on both sides of the vectors and
+blocks, N on both sides of the blocks (9: the packed or unpacked
+branch), on 1 and 2 threads, f32 and f64."""
 
 import unittest
 
@@ -42,6 +43,7 @@ SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
 ROWS = [1, 2, 5, 17, 300]
 DEPTHS = [1, 7, 8, 9, 63, 1025, 4099]
+COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9]
 
 
 class UnitColumnProducts(unittest.TestCase):
@@ -56,7 +58,7 @@ class UnitColumnProducts(unittest.TestCase):
             f = {name: getattr(module, name + t)
                  for name in ("nn", "nt", "tn", "tt", "row", "trow", "rowt")}
             for k in DEPTHS:
-                for n in (1, 2):
+                for n in COLUMNS:
                     b = integers(r, (k, n), dtype)
                     for m in ROWS:
                         a = integers(r, (m, k), dtype)
@@ -85,19 +87,23 @@ class UnitColumnProducts(unittest.TestCase):
         self.check("64", np.float64)
 
     def test_out_and_views(self):
-        # One column from a view (every other column of a wider array, so
-        # copied to C order) into out=, and a column that is a 1 x K row
-        # transposed (read transposed, the same layout).
+        # One column from a view (a column of a wider array, so copied to C
+        # order) into out=, and a column that is a 1 x K row transposed
+        # (read transposed, the same layout); 6 columns of a view into an
+        # out= that was not zero.
         module = self.modules[1]
         r = rng(3)
         a = integers(r, (301, 513), np.float64)
-        wide = integers(r, (513, 4), np.float64)
+        wide = integers(r, (513, 9), np.float64)
         out = np.full((301, 1), 99.0)
         got = module.nn64(a, wide[:, 2:3], out=out)
         self.assertIs(got, out)
         np.testing.assert_array_equal(out, a @ wide[:, 2:3])
         x = integers(r, (1, 513), np.float64)
         np.testing.assert_array_equal(module.nt64(a, x), a @ x.T)
+        out = np.full((301, 6), 99.0)
+        self.assertIs(module.nn64(a, wide[:, 1:7], out=out), out)
+        np.testing.assert_array_equal(out, a @ wide[:, 1:7])
 
 
 if __name__ == "__main__":
