@@ -114,6 +114,13 @@ static Value createTransposedCopy(OpBuilder &builder, Location loc,
   return transpose.getResult(0);
 }
 
+/// `value` as a tensor of `type` (a tensor.cast), or itself when it has it.
+static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
+
 /// `init`, the destination of a product whose C has a unit dimension,
 /// collapsed to a vector (no copy: the layouts are the same); a fill of it
 /// is made again on the collapsed destination of the fill.
@@ -155,8 +162,8 @@ createMultiplyAdd(OpBuilder &builder, Location loc, Value lhs, Value rhs,
 
 /// Replaces `matmul` by `result`, expanded back to its type from a vector of
 /// C's `length` elements when `unitDim` (0 or 1) is set; erases the fill
-/// C was, when nothing else uses it.
-static void replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
+/// C was, when nothing else uses it. Returns the replacement.
+static Value replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
                            Value result, std::optional<unsigned> unitDim,
                            OpFoldResult length) {
   Location loc = matmul.getLoc();
@@ -173,6 +180,7 @@ static void replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
   matmul.erase();
   if (oldInit && isa<linalg::FillOp>(oldInit) && oldInit->use_empty())
     oldInit->erase();
+  return result;
 }
 
 /// How a product whose C is one row or column is computed from a matrix
@@ -195,10 +203,10 @@ enum class VectorProductForm {
 /// C collapsed to vectors ([K], [L]; no copies, the layouts are the same),
 /// its result expanded back to C's shape (with a unit dimension the
 /// vectorizer would read the vector element by element); C keeps its
-/// fill.
-static void rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
-                                   Value matrix, Value vector,
-                                   unsigned unitDim, VectorProductForm form) {
+/// fill. Returns the replacement.
+static Value rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
+                                    Value matrix, Value vector,
+                                    unsigned unitDim, VectorProductForm form) {
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
@@ -220,8 +228,9 @@ static void rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
       builder, loc, dots ? matrix : x, dots ? x : matrix, out, maps,
       {utils::IteratorType::parallel, utils::IteratorType::reduction},
       dots ? "matc.dot" : "matc.vector_matrix", tag);
-  replaceProduct(builder, matmul, product.getResult(0), unitDim,
-                 tensor::getMixedSize(builder, loc, matrix, dots ? 0 : 1));
+  return replaceProduct(
+      builder, matmul, product.getResult(0), unitDim,
+      tensor::getMixedSize(builder, loc, matrix, dots ? 0 : 1));
 }
 
 /// Replaces `matmul`, computed as dot products (N =
@@ -235,9 +244,11 @@ static void rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
 static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
                                  int64_t n) {
   Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
-  if (n == 1)
-    return rewriteAsVectorProduct(matmul, tag, lhs, rhs, /*unitDim=*/1,
-                                  VectorProductForm::DotProducts);
+  if (n == 1) {
+    rewriteAsVectorProduct(matmul, tag, lhs, rhs, /*unitDim=*/1,
+                           VectorProductForm::DotProducts);
+    return;
+  }
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
@@ -299,6 +310,14 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
 /// -> 0.63 ms, NumPy 0.69, before the dot products).
 static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 
+/// The shortest k-range computed as dot products when N is known only at
+/// run time: with fewer elements than two vectors of 512 bits of f32 a dot
+/// product is mostly masked lanes and the adds across them. From a new
+/// user, Zen 4, 1 thread, f64, a general product given 100000 x 3 @ 3 x 3:
+/// 2.3 ms as dot products, 0.57 ms in register tiles along N (NumPy 0.12;
+/// 10000 x 32 @ 32 x 4: 0.12 ms as dot products, 0.24 ms, NumPy 0.18).
+static constexpr int64_t kMinDotProductDepth = 32;
+
 /// Columns of C per block of the products of a few columns of run-time N
 /// (MatrixVersionProducts::versionFewColumns), and the most blocks.
 static constexpr int64_t kDotColumnBlock = 4;
@@ -341,6 +360,16 @@ struct MatrixVersionProducts
     // (@tiny_rhs_rows) splits its rows between the threads and computes
     // one row of C at a time in a vector, B in registers.
     bool tinyResult = matrix::isTinyResultProduct(matmul);
+    // One element of C from a long k-range with A read transposed (`x.T @
+    // y`, x and y K x 1): one dot product (x as the one row of a 1 x K
+    // matrix), not the plain loops' chain of scalar multiply-adds (from a
+    // new user, Zen 4, f64, K = 100000: 84 us, NumPy 18 us).
+    if (tinyResult && ranges[0] == 1 && ranges[1] == 1) {
+      OpBuilder builder(matmul);
+      Value dot = computeUnitColumn(builder, matmul, tag);
+      replaceProduct(builder, matmul, dot, std::nullopt, {});
+      return;
+    }
     if (tinyResult || matrix::isTinyRhsProduct(matmul)) {
       IRRewriter rewriter(matmul);
       FailureOr<linalg::GenericOp> generic =
@@ -356,7 +385,12 @@ struct MatrixVersionProducts
     // behind another when they are rows of A (A in place) and M is not
     // static at most 4 (then B is read once in place as it is); the rest
     // goes on with `matmul`, now in the tests' other branches.
-    if (ShapedType::isDynamic(ranges[1])) {
+    // Dot products along a k-range shorter than kMinDotProductDepth are
+    // mostly masked lanes: not for a static one, behind the test for a
+    // run-time one.
+    if (ShapedType::isDynamic(ranges[1]) &&
+        (ShapedType::isDynamic(ranges[2]) ||
+         ranges[2] >= kMinDotProductDepth)) {
       versionUnitColumn(matmul, tag);
       if (!matrix::isProductOperandTransposed(matmul, 0) &&
           (ShapedType::isDynamic(ranges[0]) ||
@@ -501,7 +535,7 @@ struct MatrixVersionProducts
     Value isColumn =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                               getLoopSize(builder, matmul, 1), one);
-    versionBy(matmul, isColumn, [&](OpBuilder &builder) {
+    versionBy(matmul, andLongK(builder, matmul, isColumn), [&](OpBuilder &builder) {
       return computeUnitColumn(builder, matmul, tag);
     });
   }
@@ -527,28 +561,26 @@ struct MatrixVersionProducts
     SmallVector<int64_t> columnShape(
         cast<RankedTensorType>(rhs.getType()).getShape());
     columnShape[tb ? 0 : 1] = 1;
-    Value column = tensor::CastOp::create(
-        builder, loc, RankedTensorType::get(columnShape, element), rhs);
+    Value column = castTo(builder, loc, rhs,
+                          RankedTensorType::get(columnShape, element));
     SmallVector<int64_t> outShape(resultType.getShape());
     outShape[1] = 1;
     auto outType = RankedTensorType::get(outShape, element);
     Value init = matmul.getDpsInits()[0];
     Value out;
     if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-      Value destination = tensor::CastOp::create(builder, loc, outType,
-                                                 fill.getDpsInits()[0]);
+      Value destination =
+          castTo(builder, loc, fill.getDpsInits()[0], outType);
       out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
                                    destination)
                 .getResult(0);
     } else
-      out = tensor::CastOp::create(builder, loc, outType, init);
+      out = castTo(builder, loc, init, outType);
     auto product = linalg::MatmulOp::create(
         builder, loc, TypeRange{outType}, ValueRange{lhs, column},
         ValueRange{out},
         ArrayRef<NamedAttribute>{builder.getNamedAttr(
             "indexing_maps", matmul.getIndexingMaps())});
-    Value result =
-        tensor::CastOp::create(builder, loc, resultType, product.getResult(0));
     builder.setInsertionPoint(product);
     Value matrix = lhs;
     VectorProductForm form = VectorProductForm::DotProducts;
@@ -567,8 +599,10 @@ struct MatrixVersionProducts
     } else if (ta) {
       form = VectorProductForm::RowSums;
     }
-    rewriteAsVectorProduct(product, tag, matrix, column, /*unitDim=*/1, form);
-    return result;
+    Value result = rewriteAsVectorProduct(product, tag, matrix, column,
+                                          /*unitDim=*/1, form);
+    builder.setInsertionPointAfterValue(result);
+    return castTo(builder, loc, result, resultType);
   }
 
   /// Moves `matmul`, whose N is known only at run time, A not read
@@ -595,7 +629,7 @@ struct MatrixVersionProducts
         builder, loc, kDotColumnBlock * kMaxDotColumnBlocks);
     Value few = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                       n, most);
-    versionBy(matmul, few, [&](OpBuilder &builder) -> Value {
+    versionBy(matmul, andLongK(builder, matmul, few), [&](OpBuilder &builder) -> Value {
       auto resultType =
           cast<RankedTensorType>(matmul.getResult(0).getType());
       Type element = resultType.getElementType();
@@ -689,12 +723,22 @@ struct MatrixVersionProducts
             scf::YieldOp::create(builder, loc,
                                  ValueRange{c, block, dot.getResult(0)});
           });
-      Value result = loop.getResult(0);
-      return result.getType() == resultType
-                 ? result
-                 : tensor::CastOp::create(builder, loc, resultType, result)
-                       .getResult();
+      return castTo(builder, loc, loop.getResult(0), resultType);
     });
+  }
+
+  /// `condition`, and K >= kMinDotProductDepth when K is known only at
+  /// run time.
+  static Value andLongK(OpBuilder &builder, linalg::MatmulOp matmul,
+                        Value condition) {
+    if (!ShapedType::isDynamic(matmul.getStaticLoopRanges()[2]))
+      return condition;
+    Location loc = matmul.getLoc();
+    Value least =
+        arith::ConstantIndexOp::create(builder, loc, kMinDotProductDepth);
+    Value longK = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                        getLoopSize(builder, matmul, 2), least);
+    return arith::AndIOp::create(builder, loc, condition, longK);
   }
 
   /// Moves `matmul` into the else branch of an scf.if on `condition`, whose

@@ -197,7 +197,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
                    : std::string()) +
            "func.func(expand-strided-metadata, lower-affine), "
            "finalize-memref-to-llvm{use-generic-functions}, "
-           "func.func(convert-scf-to-cf, convert-vector-to-llvm), " +
+           "func.func(convert-scf-to-cf, "
+           "convert-vector-to-llvm{reassociate-fp-reductions}), " +
            (openmp ? "convert-openmp-to-llvm, " : "") +
            "func.func(convert-math-to-llvm, convert-arith-to-llvm, "
            "convert-index-to-llvm), convert-ub-to-llvm, convert-cf-to-llvm, "

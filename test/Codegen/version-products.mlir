@@ -39,12 +39,16 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // 1 x 400000 product took 292 ms packed, Zen 4, f64) or columns; the fill
 // of C goes into both branches, on one destination made before the scf.if
 // (numbered so that CSE keeps the destinations of products apart). First,
-// a run-time N of 1: the dot products of the rows of A with B cast to one
+// a run-time N of 1 with K at least 32 (a shorter dot product is mostly
+// masked lanes): the dot products of the rows of A with B cast to one
 // column, C cast to M x 1 and filled there; the sizes' test in the other
 // branch.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
-// CHECK: %[[R:.*]] = scf.if %[[ONE]] -> (tensor<?x?xf64>) {
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[KD:.*]], %[[C32]] : index
+// CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %[[LONG]] : i1
+// CHECK: %[[R:.*]] = scf.if %[[ONE_LONG]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[COL:.*]] = tensor.cast %arg1 : tensor<?x?xf64> to tensor<?x1xf64>
 // CHECK:   %[[OUT:.*]] = tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x1xf64>
 // CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
@@ -55,7 +59,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[DOTR:.*]] = tensor.cast %[[DOTM]] : tensor<?x1xf64> to tensor<?x?xf64>
 // CHECK:   scf.yield %[[DOTR]]
 // CHECK: } else {
-// Then 2 to 8 columns (N <= 8): in blocks of 4 columns of C (an scf.for,
+// Then 2 to 8 columns (N <= 8, K >= 32): in blocks of 4 columns of C (an scf.for,
 // w = min(4, N - j) of them), each the dot products of A's rows with the
 // block's columns of B transposed (the schedule's transposed copy, written
 // into the first w rows of a block of B^T of 4 rows, zeroed once before
@@ -63,7 +67,8 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // first w copied into C's columns j .. j + w.
 // CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
 // CHECK: %[[FEW:.*]] = arith.cmpi ule, %[[NF:.*]], %[[EIGHT]] : index
-// CHECK: %[[COLS:.*]] = scf.if %[[FEW]] -> (tensor<?x?xf64>) {
+// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW]], %{{.*}} : i1
+// CHECK: %[[COLS:.*]] = scf.if %[[FEW_LONG]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[BLOCK0:.*]] = linalg.fill {{.*}} -> tensor<4x?xf64>
 // CHECK:   %[[PAD0:.*]] = tensor.empty(%{{.*}}) : tensor<?x4xf64>
 // CHECK:   %[[LOOP:.*]]:3 = scf.for %[[J:.*]] = %{{.*}} to %[[NF]] step %c4 iter_args(%[[C:.*]] = %{{.*}}, %[[BLOCK:.*]] = %[[BLOCK0]], %[[PAD:.*]] = %[[PAD0]])
@@ -617,7 +622,8 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[B]]
 // CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
-// CHECK: scf.if %[[ONE]] -> (tensor<?x?xf32>) {
+// CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %{{.*}} : i1
+// CHECK: scf.if %[[ONE_LONG]] -> (tensor<?x?xf32>) {
 // CHECK:   %[[COL:.*]] = tensor.cast %[[B]] : tensor<?x?xf32> to tensor<?x1xf32>
 // CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]]
 // CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[A]] : tensor<?xf32>, tensor<?x?xf32>) {{.*}} attrs =  {matc.vector_matrix = "f32"}
@@ -640,4 +646,45 @@ func.func @unit_column_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) 
       ins(%a, %s : tensor<?x?xf32>, tensor<?x?xf32>)
       outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A static k-range shorter than 32: no dot products (no test of N), the
+// sizes' test only. A tiny C of one element from a long k-range with A
+// read transposed (x.T @ y): one dot product, x as a 1 x K matrix.
+// CHECK-LABEL: func.func @short_k
+// CHECK-NOT: arith.cmpi eq
+// CHECK-NOT: matc.dot
+// CHECK: matc.unpacked
+// CHECK-LABEL: func.func @one_dot_product
+// CHECK-SAME: (%[[X:.*]]: tensor<?x1xf64>, %[[Y:.*]]: tensor<?x1xf64>)
+// CHECK-NOT: scf.if
+// CHECK: %[[XV:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK: %[[XR:.*]] = tensor.expand_shape %[[XV]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf64> into tensor<1x?xf64>
+// CHECK: %[[YV:.*]] = tensor.collapse_shape %[[Y]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[XR]], %[[YV]] : tensor<1x?xf64>, tensor<?xf64>) outs(%{{.*}} : tensor<1xf64>) attrs =  {matc.dot = "f64"}
+// CHECK-NOT: linalg.matmul
+func.func @short_k(%a: tensor<?x16xf32>, %b: tensor<16x?xf32>) -> tensor<?x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x16xf32>
+  %n = tensor.dim %b, %c1 : tensor<16x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x16xf32>, tensor<16x?xf32>)
+                     outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @one_dot_product(%x: tensor<?x1xf64>, %y: tensor<?x1xf64>) -> tensor<1x1xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<1x1xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x1xf64>) -> tensor<1x1xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%x, %y : tensor<?x1xf64>, tensor<?x1xf64>)
+      outs(%c : tensor<1x1xf64>) -> tensor<1x1xf64>
+  return %r : tensor<1x1xf64>
 }

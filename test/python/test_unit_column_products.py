@@ -6,9 +6,10 @@ transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
 with B^T in blocks of 4 columns padded with zeros. Exact against NumPy on
 small integers, for every layout (A and B in place or read transposed),
 through the general function of a product and the functions of one row of
-C (`x @ b`, `x.T @ b`, `x @ b.T`), for K on both sides of the vectors and
-blocks, N on both sides of the blocks (9: the packed or unpacked
-branch), on 1 and 2 threads, f32 and f64."""
+C (`x @ b`, `x.T @ b`, `x @ b.T`), and `x.T @ y` of static vectors (one
+dot product), for K on both sides of the vectors and blocks and of 32
+(shorter k-ranges are not dot products), N on both sides of the blocks (9:
+the packed or unpacked branch), on 1 and 2 threads, f32 and f64."""
 
 import unittest
 
@@ -38,6 +39,9 @@ def trow{t}(x: {T}[?, 1], b: {T}[?, ?]) -> {T}[1, ?]:
 
 def rowt{t}(x: {T}[1, ?], b: {T}[?, ?]) -> {T}[1, ?]:
     return x @ b.T
+
+def dot{t}(x: {T}[?, 1], y: {T}[?, 1]) -> {T}[1, 1]:
+    return x.T @ y
 """
 SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
@@ -56,8 +60,12 @@ class UnitColumnProducts(unittest.TestCase):
         r = rng(int(t))
         for module in self.modules:
             f = {name: getattr(module, name + t)
-                 for name in ("nn", "nt", "tn", "tt", "row", "trow", "rowt")}
+                 for name in ("nn", "nt", "tn", "tt", "row", "trow", "rowt",
+                              "dot")}
             for k in DEPTHS:
+                x, y = integers(r, (k, 1), dtype), integers(r, (k, 1), dtype)
+                np.testing.assert_array_equal(f["dot"](x, y), x.T @ y,
+                                              err_msg="dot K=%d %s" % (k, t))
                 for n in COLUMNS:
                     b = integers(r, (k, n), dtype)
                     for m in ROWS:
