@@ -19,11 +19,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
 namespace matrix {
@@ -88,9 +88,8 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
 /// given, of the transposed shape), a linalg.generic tagged
 /// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
 /// square blocks of vector registers transposed by shuffles.
-static Value createTransposedCopy(OpBuilder &builder, Location loc,
-                                  Value value, StringRef tag,
-                                  Value destination = {}) {
+static Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
+                                  StringRef tag, Value destination = {}) {
   MLIRContext *context = builder.getContext();
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<OpFoldResult> sizes = {
@@ -164,8 +163,8 @@ createMultiplyAdd(OpBuilder &builder, Location loc, Value lhs, Value rhs,
 /// C's `length` elements when `unitDim` (0 or 1) is set; erases the fill
 /// C was, when nothing else uses it. Returns the replacement.
 static Value replaceProduct(OpBuilder &builder, linalg::MatmulOp matmul,
-                           Value result, std::optional<unsigned> unitDim,
-                           OpFoldResult length) {
+                            Value result, std::optional<unsigned> unitDim,
+                            OpFoldResult length) {
   Location loc = matmul.getLoc();
   if (unitDim) {
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
@@ -397,6 +396,17 @@ struct MatrixVersionProducts
            ranges[0] > kMaxUnpackedRowsOrColumns))
         versionFewColumns(matmul, tag);
     }
+    // Likewise one row or a few rows of C (M == 1, M <= 8 at run time) when
+    // B is read transposed and A is not: the dot products of B's rows with
+    // A's.
+    if (ShapedType::isDynamic(ranges[0]) &&
+        matrix::isProductOperandTransposed(matmul, 1) &&
+        !matrix::isProductOperandTransposed(matmul, 0) &&
+        (ShapedType::isDynamic(ranges[2]) ||
+         ranges[2] >= kMinDotProductDepth)) {
+      versionUnitRow(matmul, tag);
+      versionFewColumns(matmul, tag, /*rowsOfC=*/true);
+    }
     // One row of C from B read transposed (`x @ b.T`): the dot products of
     // the rows of B with x.
     if (matrix::isRowDotProduct(matmul)) {
@@ -535,9 +545,72 @@ struct MatrixVersionProducts
     Value isColumn =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                               getLoopSize(builder, matmul, 1), one);
-    versionBy(matmul, andLongK(builder, matmul, isColumn), [&](OpBuilder &builder) {
-      return computeUnitColumn(builder, matmul, tag);
-    });
+    versionBy(matmul, andLongK(builder, matmul, isColumn),
+              [&](OpBuilder &builder) {
+                return computeUnitColumn(builder, matmul, tag);
+              });
+  }
+
+  /// Moves `matmul`, whose M is known only at run time, B read transposed
+  /// (N x K) and A not, into the else branch of an scf.if on M == 1 (and
+  /// K >= kMinDotProductDepth), whose then branch computes it with A cast to
+  /// one row (1 x K) and C to 1 x N as the dot products of B's rows with
+  /// A's row (`matc.dot` on B, as for a static `x @ b.T`).
+  void versionUnitRow(linalg::MatmulOp matmul, StringRef tag) {
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value isRow = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        getLoopSize(builder, matmul, 0), one);
+    versionBy(matmul, andLongK(builder, matmul, isRow),
+              [&](OpBuilder &builder) {
+                return computeUnitRow(builder, matmul, tag);
+              });
+  }
+
+  /// The then branch of versionUnitRow: `matmul` with A one row.
+  static Value computeUnitRow(OpBuilder &builder, linalg::MatmulOp matmul,
+                              StringRef tag) {
+    Location loc = matmul.getLoc();
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    Type element = resultType.getElementType();
+    Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
+    SmallVector<int64_t> rowShape(
+        cast<RankedTensorType>(lhs.getType()).getShape());
+    rowShape[0] = 1;
+    Value row =
+        castTo(builder, loc, lhs, RankedTensorType::get(rowShape, element));
+    auto product = cloneWithUnitDim(builder, matmul, row, rhs, /*dim=*/0);
+    Value result =
+        rewriteAsVectorProduct(product, tag, rhs, row,
+                               /*unitDim=*/0, VectorProductForm::DotProducts);
+    builder.setInsertionPointAfterValue(result);
+    return castTo(builder, loc, result, resultType);
+  }
+
+  /// A copy of `matmul` on `lhs` and `rhs` whose C has one row (`dim` = 0)
+  /// or one column (1): C cast to that shape, its fill made again on it.
+  static linalg::MatmulOp cloneWithUnitDim(OpBuilder &builder,
+                                           linalg::MatmulOp matmul, Value lhs,
+                                           Value rhs, unsigned dim) {
+    Location loc = matmul.getLoc();
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    SmallVector<int64_t> outShape(resultType.getShape());
+    outShape[dim] = 1;
+    auto outType = RankedTensorType::get(outShape, resultType.getElementType());
+    Value out = matmul.getDpsInits()[0];
+    if (auto fill = out.getDefiningOp<linalg::FillOp>()) {
+      Value destination = castTo(builder, loc, fill.getDpsInits()[0], outType);
+      out =
+          linalg::FillOp::create(builder, loc, fill.getInputs()[0], destination)
+              .getResult(0);
+    } else {
+      out = castTo(builder, loc, out, outType);
+    }
+    return linalg::MatmulOp::create(
+        builder, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{out},
+        ArrayRef<NamedAttribute>{
+            builder.getNamedAttr("indexing_maps", matmul.getIndexingMaps())});
   }
 
   /// The then branch of versionUnitColumn: `matmul` with B one column.
@@ -561,26 +634,9 @@ struct MatrixVersionProducts
     SmallVector<int64_t> columnShape(
         cast<RankedTensorType>(rhs.getType()).getShape());
     columnShape[tb ? 0 : 1] = 1;
-    Value column = castTo(builder, loc, rhs,
-                          RankedTensorType::get(columnShape, element));
-    SmallVector<int64_t> outShape(resultType.getShape());
-    outShape[1] = 1;
-    auto outType = RankedTensorType::get(outShape, element);
-    Value init = matmul.getDpsInits()[0];
-    Value out;
-    if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-      Value destination =
-          castTo(builder, loc, fill.getDpsInits()[0], outType);
-      out = linalg::FillOp::create(builder, loc, fill.getInputs()[0],
-                                   destination)
-                .getResult(0);
-    } else
-      out = castTo(builder, loc, init, outType);
-    auto product = linalg::MatmulOp::create(
-        builder, loc, TypeRange{outType}, ValueRange{lhs, column},
-        ValueRange{out},
-        ArrayRef<NamedAttribute>{builder.getNamedAttr(
-            "indexing_maps", matmul.getIndexingMaps())});
+    Value column =
+        castTo(builder, loc, rhs, RankedTensorType::get(columnShape, element));
+    auto product = cloneWithUnitDim(builder, matmul, lhs, column, /*dim=*/1);
     builder.setInsertionPoint(product);
     Value matrix = lhs;
     VectorProductForm form = VectorProductForm::DotProducts;
@@ -593,9 +649,9 @@ struct MatrixVersionProducts
           builder, loc,
           RankedTensorType::get({1, ShapedType::kDynamic}, element), k,
           toMatrix,
-          SmallVector<OpFoldResult>{builder.getIndexAttr(1),
-                                    tensor::getMixedSize(builder, loc, lhs,
-                                                         0)});
+          SmallVector<OpFoldResult>{
+              builder.getIndexAttr(1),
+              tensor::getMixedSize(builder, loc, lhs, 0)});
     } else if (ta) {
       form = VectorProductForm::RowSums;
     }
@@ -621,110 +677,142 @@ struct MatrixVersionProducts
   /// n x n @ n x N, N = 2 .. 8: f64 256 43-44 us (NumPy 8-20), 1000
   /// 629-1120 us (NumPy 502-705); f32 256 49 us (NumPy 4-11), 1000 715-847
   /// us (NumPy 200-332).
-  void versionFewColumns(linalg::MatmulOp matmul, StringRef tag) {
+  ///
+  /// With `rowsOfC`, the mirror image for a few rows of C (M <= 8) when B
+  /// is read transposed (`a @ b.T`, B N x K) and A is not: C^T = B A^T is
+  /// the product of a few columns of B (N x K) and A (M x K, its rows the
+  /// block's rows as they are), and each block of 4 columns of C^T is copied
+  /// transposed (the schedule's transposed copy) into rows j .. j + w of C.
+  /// The unpacked schedule would read a transposed copy of all of B: from a
+  /// new user, Zen 4, 1 thread, f64, 2 x 4096 @ (4096 x 4096).T 139 ms
+  /// (NumPy 13 ms).
+  void versionFewColumns(linalg::MatmulOp matmul, StringRef tag,
+                         bool rowsOfC = false) {
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
-    Value n = getLoopSize(builder, matmul, 1);
+    Value n = getLoopSize(builder, matmul, rowsOfC ? 0 : 1);
     Value most = arith::ConstantIndexOp::create(
         builder, loc, kDotColumnBlock * kMaxDotColumnBlocks);
-    Value few = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                      n, most);
-    versionBy(matmul, andLongK(builder, matmul, few), [&](OpBuilder &builder) -> Value {
-      auto resultType =
-          cast<RankedTensorType>(matmul.getResult(0).getType());
-      Type element = resultType.getElementType();
-      bool tb = matrix::isProductOperandTransposed(matmul, 1);
-      Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
-      OpFoldResult m = tensor::getMixedSize(builder, loc, lhs, 0);
-      OpFoldResult k = tensor::getMixedSize(builder, loc, lhs, 1);
-      OpFoldResult width = builder.getIndexAttr(kDotColumnBlock);
-      Value zero = arith::ConstantOp::create(
-          builder, loc, builder.getFloatAttr(element, 0.0));
-      Value init = matmul.getDpsInits()[0];
-      if (auto fill = init.getDefiningOp<linalg::FillOp>())
-        init = fill.getDpsInits()[0];
-      auto zeros = [&](OpBuilder &builder, Value empty) {
-        return linalg::FillOp::create(builder, loc, zero, empty).getResult(0);
-      };
-      // The padded block of B^T, zeroed once: a block of fewer than 4
-      // columns leaves the rows of the block before it (or zeros) in its
-      // last rows, whose dot products go to columns of C it never copies.
-      Value block = zeros(builder, tensor::EmptyOp::create(
-                                       builder, loc,
-                                       SmallVector<OpFoldResult>{width, k},
-                                       element));
-      Value padded = tensor::EmptyOp::create(
-          builder, loc, SmallVector<OpFoldResult>{m, width}, element);
-      Value first = arith::ConstantIndexOp::create(builder, loc, 0);
-      Value step = arith::ConstantIndexOp::create(builder, loc,
-                                                  kDotColumnBlock);
-      auto loop = scf::ForOp::create(
-          builder, loc, first, n, step, ValueRange{init, block, padded},
-          [&](OpBuilder &builder, Location loc, Value j, ValueRange carried) {
-            Value c = carried[0], block = carried[1], padded = carried[2];
-            // The columns j .. j + w of C, w = min(4, N - j).
-            AffineExpr d0, d1;
-            bindDims(builder.getContext(), d0, d1);
-            OpFoldResult w = affine::makeComposedFoldedAffineMin(
-                builder, loc,
-                AffineMap::get(2, 0,
-                               {builder.getAffineConstantExpr(
-                                    kDotColumnBlock),
-                                d0 - d1},
-                               builder.getContext()),
-                {n, j});
-            OpFoldResult zeroIndex = builder.getIndexAttr(0);
-            SmallVector<OpFoldResult> unit(2, builder.getIndexAttr(1));
-            SmallVector<OpFoldResult> origin = {zeroIndex, zeroIndex};
-            SmallVector<OpFoldResult> rowsOfBlock = {w, k};
-            // B's columns j .. j + w (rows, read transposed).
-            Value columnsOfB =
-                tb ? tensor::ExtractSliceOp::create(
-                         builder, loc, rhs,
-                         SmallVector<OpFoldResult>{j, zeroIndex},
-                         rowsOfBlock, unit)
-                         .getResult()
-                   : tensor::ExtractSliceOp::create(
-                         builder, loc, rhs,
-                         SmallVector<OpFoldResult>{zeroIndex, j},
-                         SmallVector<OpFoldResult>{k, w}, unit)
-                         .getResult();
-            Value rows =
-                tb ? columnsOfB
-                   : createTransposedCopy(
-                         builder, loc, columnsOfB, tag,
-                         tensor::ExtractSliceOp::create(
-                             builder, loc, block, origin, rowsOfBlock, unit));
-            block = tensor::InsertSliceOp::create(builder, loc, rows, block,
-                                                  origin, rowsOfBlock, unit);
-            MLIRContext *context = builder.getContext();
-            AffineExpr i, jj, l;
-            bindDims(context, i, jj, l);
-            SmallVector<AffineMap> maps = {
-                AffineMap::get(3, 0, {i, l}, context),
-                AffineMap::get(3, 0, {jj, l}, context),
-                AffineMap::get(3, 0, {i, jj}, context)};
-            linalg::GenericOp dot = createMultiplyAdd(
-                builder, loc, lhs, block, zeros(builder, padded), maps,
-                {utils::IteratorType::parallel, utils::IteratorType::parallel,
-                 utils::IteratorType::reduction},
-                "matc.dot_columns", tag);
-            SmallVector<OpFoldResult> columnsOfC = {m, w};
-            SmallVector<OpFoldResult> atJ = {zeroIndex, j};
-            Value computed = tensor::ExtractSliceOp::create(
-                builder, loc, dot.getResult(0), origin, columnsOfC, unit);
-            Value destination = tensor::ExtractSliceOp::create(
-                builder, loc, c, atJ, columnsOfC, unit);
-            Value copy = linalg::CopyOp::create(builder, loc, computed,
-                                                destination)
-                             .getResult(0);
-            c = tensor::InsertSliceOp::create(builder, loc, copy, c, atJ,
-                                              columnsOfC, unit);
-            scf::YieldOp::create(builder, loc,
-                                 ValueRange{c, block, dot.getResult(0)});
-          });
-      return castTo(builder, loc, loop.getResult(0), resultType);
-    });
+    Value few =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, n, most);
+    versionBy(
+        matmul, andLongK(builder, matmul, few),
+        [&](OpBuilder &builder) -> Value {
+          auto resultType =
+              cast<RankedTensorType>(matmul.getResult(0).getType());
+          Type element = resultType.getElementType();
+          bool tb = matrix::isProductOperandTransposed(matmul, 1);
+          Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
+          OpFoldResult k = tensor::getMixedSize(builder, loc, lhs, 1);
+          // The rows of C^T for rowsOfC: B's; then A gives the block's rows.
+          if (rowsOfC) {
+            std::swap(lhs, rhs);
+            tb = true;
+          }
+          OpFoldResult m = tensor::getMixedSize(builder, loc, lhs, 0);
+          OpFoldResult width = builder.getIndexAttr(kDotColumnBlock);
+          Value zero = arith::ConstantOp::create(
+              builder, loc, builder.getFloatAttr(element, 0.0));
+          Value init = matmul.getDpsInits()[0];
+          if (auto fill = init.getDefiningOp<linalg::FillOp>())
+            init = fill.getDpsInits()[0];
+          auto zeros = [&](OpBuilder &builder, Value empty) {
+            return linalg::FillOp::create(builder, loc, zero, empty)
+                .getResult(0);
+          };
+          // The padded block of B^T, zeroed once: a block of fewer than 4
+          // columns leaves the rows of the block before it (or zeros) in its
+          // last rows, whose dot products go to columns of C it never copies.
+          Value block =
+              zeros(builder, tensor::EmptyOp::create(
+                                 builder, loc,
+                                 SmallVector<OpFoldResult>{width, k}, element));
+          Value padded = tensor::EmptyOp::create(
+              builder, loc, SmallVector<OpFoldResult>{m, width}, element);
+          Value first = arith::ConstantIndexOp::create(builder, loc, 0);
+          Value step =
+              arith::ConstantIndexOp::create(builder, loc, kDotColumnBlock);
+          auto loop = scf::ForOp::create(
+              builder, loc, first, n, step, ValueRange{init, block, padded},
+              [&](OpBuilder &builder, Location loc, Value j,
+                  ValueRange carried) {
+                Value c = carried[0], block = carried[1], padded = carried[2];
+                // The columns j .. j + w of C, w = min(4, N - j).
+                AffineExpr d0, d1;
+                bindDims(builder.getContext(), d0, d1);
+                OpFoldResult w = affine::makeComposedFoldedAffineMin(
+                    builder, loc,
+                    AffineMap::get(
+                        2, 0,
+                        {builder.getAffineConstantExpr(kDotColumnBlock),
+                         d0 - d1},
+                        builder.getContext()),
+                    {n, j});
+                OpFoldResult zeroIndex = builder.getIndexAttr(0);
+                SmallVector<OpFoldResult> unit(2, builder.getIndexAttr(1));
+                SmallVector<OpFoldResult> origin = {zeroIndex, zeroIndex};
+                SmallVector<OpFoldResult> rowsOfBlock = {w, k};
+                // B's columns j .. j + w (rows, read transposed).
+                Value columnsOfB =
+                    tb ? tensor::ExtractSliceOp::create(
+                             builder, loc, rhs,
+                             SmallVector<OpFoldResult>{j, zeroIndex},
+                             rowsOfBlock, unit)
+                             .getResult()
+                       : tensor::ExtractSliceOp::create(
+                             builder, loc, rhs,
+                             SmallVector<OpFoldResult>{zeroIndex, j},
+                             SmallVector<OpFoldResult>{k, w}, unit)
+                             .getResult();
+                Value rows =
+                    tb ? columnsOfB
+                       : createTransposedCopy(builder, loc, columnsOfB, tag,
+                                              tensor::ExtractSliceOp::create(
+                                                  builder, loc, block, origin,
+                                                  rowsOfBlock, unit));
+                block = tensor::InsertSliceOp::create(
+                    builder, loc, rows, block, origin, rowsOfBlock, unit);
+                MLIRContext *context = builder.getContext();
+                AffineExpr i, jj, l;
+                bindDims(context, i, jj, l);
+                SmallVector<AffineMap> maps = {
+                    AffineMap::get(3, 0, {i, l}, context),
+                    AffineMap::get(3, 0, {jj, l}, context),
+                    AffineMap::get(3, 0, {i, jj}, context)};
+                linalg::GenericOp dot = createMultiplyAdd(
+                    builder, loc, lhs, block, zeros(builder, padded), maps,
+                    {utils::IteratorType::parallel,
+                     utils::IteratorType::parallel,
+                     utils::IteratorType::reduction},
+                    "matc.dot_columns", tag);
+                SmallVector<OpFoldResult> columnsOfC = {m, w};
+                SmallVector<OpFoldResult> atJ = {zeroIndex, j};
+                Value computed = tensor::ExtractSliceOp::create(
+                    builder, loc, dot.getResult(0), origin, columnsOfC, unit);
+                if (rowsOfC) {
+                  // Rows j .. j + w of C, C^T's columns transposed.
+                  SmallVector<OpFoldResult> rowsOfC = {w, m};
+                  SmallVector<OpFoldResult> atRow = {j, zeroIndex};
+                  Value destination = tensor::ExtractSliceOp::create(
+                      builder, loc, c, atRow, rowsOfC, unit);
+                  Value copy = createTransposedCopy(builder, loc, computed, tag,
+                                                    destination);
+                  c = tensor::InsertSliceOp::create(builder, loc, copy, c,
+                                                    atRow, rowsOfC, unit);
+                } else {
+                  Value destination = tensor::ExtractSliceOp::create(
+                      builder, loc, c, atJ, columnsOfC, unit);
+                  Value copy = linalg::CopyOp::create(builder, loc, computed,
+                                                      destination)
+                                   .getResult(0);
+                  c = tensor::InsertSliceOp::create(builder, loc, copy, c, atJ,
+                                                    columnsOfC, unit);
+                }
+                scf::YieldOp::create(builder, loc,
+                                     ValueRange{c, block, dot.getResult(0)});
+              });
+          return castTo(builder, loc, loop.getResult(0), resultType);
+        });
   }
 
   /// `condition`, and K >= kMinDotProductDepth when K is known only at

@@ -186,7 +186,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
-    return "func.func(matrix-prefetch-accumulator-tiles, matrix-unmask-row-writes, "
+    return "func.func(matrix-prefetch-accumulator-tiles, "
+           "matrix-unmask-row-writes, "
            "convert-vector-to-scf{full-unroll}, "
            "matrix-split-masked-vectors{max-bits=" +
            std::to_string(getTarget(options).vectorBits) +

@@ -492,7 +492,11 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 
 // With run-time sizes, only the unpacked branch copies B^T (of B's
 // run-time sizes swapped); the packed one reads B transposed in place, and
-// a run-time N of 1 (B one row, 1 x K) reads it in place as a vector.
+// a run-time N of 1 (B one row, 1 x K) reads it in place as a vector, a
+// few columns (N <= 8) as B's rows in blocks of 4. A run-time M of 1 (A one
+// row): the dot products of B's rows with it (matc.dot on B); of at most
+// 8: C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
+// transposed into C's rows j .. j + w.
 // CHECK-LABEL: func.func @transposed_rhs_dynamic
 // RHS-LABEL: func.func @transposed_rhs_dynamic
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[BT:.*]]: tensor<?x?xf64>)
@@ -506,6 +510,25 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 // CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[BT]]
 // CHECK: tensor.insert_slice %[[ROWS]]
 // CHECK: matc.dot_columns = "f64"
+// CHECK: } else {
+// CHECK: %[[M1:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[M1_LONG:.*]] = arith.andi %[[M1]], %{{.*}} : i1
+// CHECK: scf.if %[[M1_LONG]] -> (tensor<?x?xf64>) {
+// CHECK: %[[AROW:.*]] = tensor.cast %[[A]] : tensor<?x?xf64> to tensor<1x?xf64>
+// CHECK: %[[AV:.*]] = tensor.collapse_shape %[[AROW]]
+// CHECK: %[[CROW:.*]] = tensor.collapse_shape %{{.*}} : tensor<1x?xf64> into tensor<?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[BT]], %[[AV]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK: } else {
+// CHECK: %[[M8:.*]] = arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
+// CHECK: scf.if
+// CHECK: scf.for %[[J:.*]] = {{.*}} step %c4
+// CHECK: %[[AROWS:.*]] = tensor.extract_slice %[[A]][%[[J]], 0]
+// CHECK: %[[BLOCK:.*]] = tensor.insert_slice %[[AROWS]]
+// CHECK: %[[CT:.*]] = linalg.generic {{.*}} ins(%[[BT]], %[[BLOCK]] : tensor<?x?xf64>, tensor<4x?xf64>) {{.*}} attrs =  {matc.dot_columns = "f64"}
+// CHECK: %[[CTJ:.*]] = tensor.extract_slice %[[CT]][0, 0]
+// CHECK: %[[CJ:.*]] = tensor.extract_slice %{{.*}}[%[[J]], 0]
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[CTJ]] : tensor<?x?xf64>) outs(%[[CJ]] : tensor<?x?xf64>) attrs =  {matc.transpose = "f64"}
+// CHECK: tensor.insert_slice %[[T]] into %{{.*}}[%[[J]], 0]
 // CHECK: } else {
 // CHECK: scf.if
 // CHECK-DAG: %[[K:.*]] = tensor.dim %[[BT]], %c1
