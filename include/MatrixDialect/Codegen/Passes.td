@@ -411,7 +411,18 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     4: 0.80-1.12 -> 1.52-2.11; N = 5 to 8: 0.62-0.81 -> 1.07-1.16; f32
     1000, N = 2 to 4: 0.28-0.40 -> 1.44-2.28; N = 5 to 8: 0.39-0.46 ->
     1.21-1.30; at n = 256 f64 0.18-0.45 -> 0.45-0.73, f32 0.08-0.23 ->
-    0.37-0.56 (the dot products' own speed there, as with a static N).
+    0.37-0.56 (the dot products' own speed there, as with a static N). With
+    B read transposed and A not, the mirror image for a run-time M: M == 1
+    as the `matc.dot` generic on B and A's row (as a static `x @ b.T`), M <=
+    8 as C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
+    transposed into C (the unpacked schedule read a transposed copy of all
+    of B: 2 x 4096 @ (4096 x 4096).T f64 139 ms, now 12 ms, NumPy 13). All
+    of these only when K >= 32 (tested at run time if K is): a shorter dot
+    product is mostly masked lanes (100000 x 3 @ 3 x 3: 2.3 ms as dot
+    products against 0.57 ms). And a tiny C of one element with A read
+    transposed (`x.T @ y` of static K x 1 vectors) is one `matc.dot` of x
+    as a 1 x K matrix, not the plain loops' scalar chain (K = 100000 f64:
+    84 -> 20 us, NumPy 19 us).
 
     With `vector-bits` set, a tagged product whose N is static and fits in
     one vector register (N <= vector-bits / element bits) is tagged
