@@ -318,9 +318,11 @@ static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 static constexpr int64_t kMinDotProductDepth = 32;
 
 /// Columns of C per block of the products of a few columns of run-time N
-/// (MatrixVersionProducts::versionFewColumns), and the most blocks.
+/// (MatrixVersionProducts::versionFewColumns), and the most columns (rows
+/// of C with B read transposed; columns when the target's register tile
+/// width is not given: MatrixVersionProducts::getMaxDotColumns).
 static constexpr int64_t kDotColumnBlock = 4;
-static constexpr int64_t kMaxDotColumnBlocks = 2;
+static constexpr int64_t kMaxDotColumns = 8;
 
 namespace {
 struct MatrixVersionProducts
@@ -661,9 +663,26 @@ struct MatrixVersionProducts
     return castTo(builder, loc, result, resultType);
   }
 
+  /// The most columns of a run-time N computed in blocks of dot products
+  /// (versionFewColumns): half the width of the packed schedule's register
+  /// tile (narrow-f32, narrow-f64: the model's NR; 8 when not given), at
+  /// least one block. Beyond, a register tile along N is more than half
+  /// full; below, more than half its lanes are masked, and a block of 4
+  /// columns of dot products reads A once for 4 of them. From Python, Zen 4
+  /// (NR 32 f32, 16 f64), 1 thread, a general product given 1000 x 1000 @
+  /// 1000 x N, f32: N = 12 0.65x -> 1.1x NumPy, N = 16 0.55x -> 0.7x; f64 N
+  /// = 12, 16 as blocks (3, 4 passes over A) were 0.9x and 0.7x of the
+  /// register tiles' speed.
+  int64_t getMaxDotColumns(StringRef tag) const {
+    int64_t narrow = tag == "f32" ? narrowF32 : narrowF64;
+    if (narrow <= 0)
+      return kMaxDotColumns;
+    return std::max<int64_t>(kDotColumnBlock, narrow / 2);
+  }
+
   /// Moves `matmul`, whose N is known only at run time, A not read
   /// transposed, into the else branch of an scf.if on N <= 8
-  /// (kDotColumnBlock * kMaxDotColumnBlocks), whose then branch computes C
+  /// (getMaxDotColumns), whose then branch computes C
   /// in blocks of 4 columns (kDotColumnBlock; an scf.for over them), each
   /// as the dot products of the rows of A with the rows of its block of
   /// B^T padded with zero rows to 4 (the schedule's transposed copy of the
@@ -692,7 +711,7 @@ struct MatrixVersionProducts
     Location loc = matmul.getLoc();
     Value n = getLoopSize(builder, matmul, rowsOfC ? 0 : 1);
     Value most = arith::ConstantIndexOp::create(
-        builder, loc, kDotColumnBlock * kMaxDotColumnBlocks);
+        builder, loc, rowsOfC ? kMaxDotColumns : getMaxDotColumns(tag));
     Value few =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, n, most);
     versionBy(

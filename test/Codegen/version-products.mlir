@@ -711,3 +711,39 @@ func.func @one_dot_product(%x: tensor<?x1xf64>, %y: tensor<?x1xf64>) -> tensor<1
       outs(%c : tensor<1x1xf64>) -> tensor<1x1xf64>
   return %r : tensor<1x1xf64>
 }
+
+// -----
+
+// The most columns computed in blocks of dot products: half the packed
+// register tile's width (narrow-f32, narrow-f64), 8 when not given (the
+// RUN lines above): 16 f32 and 8 f64 columns with AVX-512's 32 and 16.
+// NARROWB-LABEL: func.func @dot_column_limits
+// NARROWB: %[[C16:.*]] = arith.constant 16 : index
+// NARROWB: arith.cmpi ule, %{{.*}}, %[[C16]] : index
+// NARROWB: matc.dot_columns = "f32"
+// NARROWB: %[[C8:.*]] = arith.constant 8 : index
+// NARROWB: arith.cmpi ule, %{{.*}}, %[[C8]] : index
+// NARROWB: matc.dot_columns = "f64"
+// CHECK-LABEL: func.func @dot_column_limits
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: arith.cmpi ule, %{{.*}}, %[[C8]] : index
+// CHECK: matc.dot_columns = "f32"
+func.func @dot_column_limits(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>,
+                             %c: tensor<?x?xf64>, %d: tensor<?x?xf64>)
+    -> (tensor<?x?xf32>, tensor<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%f : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %zero64 = arith.constant 0.0 : f64
+  %e64 = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %f64 = linalg.fill ins(%zero64 : f64) outs(%e64 : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r64 = linalg.matmul ins(%c, %d : tensor<?x?xf64>, tensor<?x?xf64>)
+                     outs(%f64 : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r, %r64 : tensor<?x?xf32>, tensor<?x?xf64>
+}

@@ -3,16 +3,16 @@
 matrix-version-products computes behind tests of N: one column (N = 1) as
 a vector product (dot products of the rows of A, or the rows of a
 transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
-with B^T in blocks of 4 columns padded with zeros; and, with B read
-transposed, a few rows of A (M = 1, M <= 8) as the dot products of B's
-rows with A's (C^T = B A^T, its blocks copied transposed). Exact against
-NumPy on small integers, for every layout (A and B in place or read
-transposed), through the general function of a product and the functions
-of one row of C (`x @ b`, `x.T @ b`, `x @ b.T`), and `x.T @ y` of static
-vectors (one dot product), for K on both sides of the vectors and blocks
-and of 32 (shorter k-ranges are not dot products), N on both sides of the
-blocks (9: the packed or unpacked branch), on 1 and 2 threads, f32 and
-f64."""
+with B^T in blocks of 4 columns padded with zeros (up to 16 f32 columns
+with AVX-512); and, with B read transposed, a few rows of A (M = 1, M <=
+8) as the dot products of B's rows with A's (C^T = B A^T, its blocks
+copied transposed). Exact against NumPy on small integers, for every
+layout (A and B in place or read transposed), through the general function
+of a product and the functions of one row of C (`x @ b`, `x.T @ b`, `x @
+b.T`), and `x.T @ y` of static vectors (one dot product), for K on both
+sides of the vectors and blocks and of 32 (shorter k-ranges are not dot
+products), N on both sides of the blocks (9: the packed or unpacked
+branch), on 1 and 2 threads, f32 and f64."""
 
 import unittest
 
@@ -50,7 +50,7 @@ SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
 ROWS = [1, 2, 5, 8, 9, 17, 300]
 DEPTHS = [1, 7, 8, 9, 63, 1025, 4099]
-COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9]
+COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17]
 
 
 class UnitColumnProducts(unittest.TestCase):
