@@ -382,30 +382,25 @@ struct MatrixVersionProducts
       return;
     }
     // N known only at run time: one column of C (N = 1) computed as a
-    // vector product behind a test, and 2 to 4 columns as dot products
-    // behind another when they are rows of A (A in place) and M is not
-    // static at most 4 (then B is read once in place as it is); the rest
-    // goes on with `matmul`, now in the tests' other branches.
-    // Dot products along a k-range shorter than kMinDotProductDepth are
-    // mostly masked lanes: not for a static one, behind the test for a
-    // run-time one.
-    if (ShapedType::isDynamic(ranges[1]) &&
-        (ShapedType::isDynamic(ranges[2]) ||
-         ranges[2] >= kMinDotProductDepth)) {
+    // vector product behind a test, and a few columns (getMaxDotColumns) as
+    // dot products behind another when they are rows of A (A in place) and
+    // M is not static at most 4 (then B is read once in place as it is);
+    // likewise one row or a few rows of C with M known only at run time
+    // when B is read transposed and A is not (the dot products of B's rows
+    // with A's). The rest goes on with `matmul`, now in the tests' other
+    // branches. Not along a k-range shorter than kMinDotProductDepth (a
+    // static one; a run-time one is tested too): mostly masked lanes.
+    bool ta = matrix::isProductOperandTransposed(matmul, 0);
+    bool tb = matrix::isProductOperandTransposed(matmul, 1);
+    bool longK = ShapedType::isDynamic(ranges[2]) ||
+                 ranges[2] >= kMinDotProductDepth;
+    if (longK && ShapedType::isDynamic(ranges[1])) {
       versionUnitColumn(matmul, tag);
-      if (!matrix::isProductOperandTransposed(matmul, 0) &&
-          (ShapedType::isDynamic(ranges[0]) ||
-           ranges[0] > kMaxUnpackedRowsOrColumns))
+      if (!ta && (ShapedType::isDynamic(ranges[0]) ||
+                  ranges[0] > kMaxUnpackedRowsOrColumns))
         versionFewColumns(matmul, tag);
     }
-    // Likewise one row or a few rows of C (M == 1, M <= 8 at run time) when
-    // B is read transposed and A is not: the dot products of B's rows with
-    // A's.
-    if (ShapedType::isDynamic(ranges[0]) &&
-        matrix::isProductOperandTransposed(matmul, 1) &&
-        !matrix::isProductOperandTransposed(matmul, 0) &&
-        (ShapedType::isDynamic(ranges[2]) ||
-         ranges[2] >= kMinDotProductDepth)) {
+    if (longK && ShapedType::isDynamic(ranges[0]) && tb && !ta) {
       versionUnitRow(matmul, tag);
       versionFewColumns(matmul, tag, /*rowsOfC=*/true);
     }
