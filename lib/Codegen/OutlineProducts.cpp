@@ -212,18 +212,120 @@ struct MatrixOutlineProducts
     };
     linalg::FillOp fill = getZeroFill(matmul);
     auto [lhsType, outType] = getLhsAndOutTypes(matmul, rhsType);
-    SmallVector<Value> arguments = {
-        castTo(matmul.getDpsInputs()[0], lhsType),
-        castTo(matmul.getDpsInputs()[1], rhsType),
-        castTo(fill.getDpsInits()[0], outType)};
-    auto call = func::CallOp::create(builder, loc, callee, arguments);
-    Value result = call.getResult(0);
+    Value lhs = castTo(matmul.getDpsInputs()[0], lhsType);
+    Value rhs = castTo(matmul.getDpsInputs()[1], rhsType);
+    Value out = castTo(fill.getDpsInits()[0], outType);
+    Value result;
+    if (matrix::isProductOperandTransposed(matmul, 0) &&
+        isGeneralVariant(lhsType, rhsType, outType))
+      result = callTransposedIfNarrow(builder, loc, matmul, callee, lhs, rhs,
+                                      out, symbols);
+    else
+      result =
+          func::CallOp::create(builder, loc, callee, ValueRange{lhs, rhs, out})
+              .getResult(0);
     if (result.getType() != resultType)
       result = tensor::CastOp::create(builder, loc, resultType, result);
     matmul.getResult(0).replaceAllUsesWith(result);
     matmul.erase();
     if (fill->use_empty())
       fill.erase();
+  }
+
+  /// Whether A, B and C of a product function all have run-time sizes
+  /// (the general function of its element type and layout).
+  static bool isGeneralVariant(RankedTensorType lhsType,
+                               RankedTensorType rhsType,
+                               RankedTensorType outType) {
+    return llvm::all_of(ArrayRef<RankedTensorType>{lhsType, rhsType, outType},
+                        [](RankedTensorType type) {
+                          return llvm::all_of(type.getShape(),
+                                              ShapedType::isDynamic);
+                        });
+  }
+
+  /// The result of `matmul` (A read transposed, computed by the general
+  /// function `callee` on `lhs`, `rhs` into `out`), computed instead, when
+  /// C has few columns or (B read transposed too) few rows, as the
+  /// transpose of C^T = B^T A^T by a call with the operands swapped (into a
+  /// new N x M tensor), copied transposed into `out`
+  /// (matrix::createTransposedCopy; M N element moves against M N K
+  /// multiply-adds), behind a run-time test of the sizes (an scf.if whose
+  /// other branch calls `callee` as it is):
+  /// - `a.T @ b` (A K x M, B K x N): N of 2 .. matrix::getMaxTransposedColumns
+  ///   and below M. C^T = b.T @ a, a call of `callee` itself, whose rows
+  ///   are C's columns: register tiles of MR, 4, 2, 1 rows, reading A once
+  ///   along its rows, where C's few columns would be a register tile of NR
+  ///   columns mostly masked, with A's elements broadcast from its columns.
+  ///   From Python, Zen 4, 1 thread, f64, (n x n).T @ n x N: n = 256, N =
+  ///   2 .. 8 43-47 us before, 13-21 after (NumPy 9-20); n = 1000, N = 4
+  ///   648 -> 226 us, N = 8 1029 -> 620 us (NumPy 513, 696); n = 2000, N =
+  ///   8 8.1 -> 3.2 ms (NumPy 5.4); f32 n = 256, N = 2 .. 24 48 us before,
+  ///   6-30 after.
+  /// - `a.T @ b.T` (B N x K): the same, or M of 1 .. matrix::getMaxDotColumns
+  ///   and below N (C^T's few columns, the dot products of the general
+  ///   `a @ b`). C^T = b @ a, a call of the general function of neither
+  ///   operand transposed (made if the module has none). Before, the
+  ///   unpacked schedule read a transposed copy of all of B: f64 (1000 x
+  ///   4).T @ (1000 x 1000).T 1011-1392 us, after 313 us (NumPy 395-520).
+  /// A test in the caller, not in the product function: one instance of
+  /// each product's code serves both orientations (a second product in the
+  /// function, +0.25 s of compile time for each `a.T @ b` function).
+  Value callTransposedIfNarrow(OpBuilder &builder, Location loc,
+                               linalg::MatmulOp matmul, func::FuncOp callee,
+                               Value lhs, Value rhs, Value out,
+                               SymbolTable &symbols) {
+    bool tb = matrix::isProductOperandTransposed(matmul, 1);
+    auto outType = cast<RankedTensorType>(out.getType());
+    Type element = outType.getElementType();
+    int64_t narrow = element.isF32() ? narrowF32 : narrowF64;
+    Value m = tensor::DimOp::create(builder, loc, lhs, 1);
+    Value n = tensor::DimOp::create(builder, loc, rhs, tb ? 0 : 1);
+    auto compare = [&](arith::CmpIPredicate predicate, Value lhs,
+                       Value rhs) -> Value {
+      return arith::CmpIOp::create(builder, loc, predicate, lhs, rhs);
+    };
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, value);
+    };
+    // few(size, least, most, other): least <= size <= most and size < other.
+    auto few = [&](Value size, int64_t least, int64_t most,
+                   Value other) -> Value {
+      Value inRange = arith::AndIOp::create(
+          builder, loc,
+          compare(arith::CmpIPredicate::uge, size, constant(least)),
+          compare(arith::CmpIPredicate::ule, size, constant(most)));
+      return arith::AndIOp::create(
+          builder, loc, inRange,
+          compare(arith::CmpIPredicate::ult, size, other));
+    };
+    Value condition = few(n, 2, matrix::getMaxTransposedColumns(narrow), m);
+    func::FuncOp transposedCallee = callee;
+    if (tb) {
+      condition =
+          arith::OrIOp::create(builder, loc, condition,
+                               few(m, 1, matrix::getMaxDotColumns(narrow), n));
+      transposedCallee = getOrCreateVariant(element, /*ta=*/false,
+                                            /*tb=*/false, loc, symbols);
+    }
+    auto ifOp = scf::IfOp::create(builder, loc, outType, condition,
+                                  /*withElseRegion=*/true);
+    builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value transposedOut = tensor::EmptyOp::create(
+        builder, loc, outType.getShape(), element, ValueRange{n, m});
+    Value transposed = func::CallOp::create(builder, loc, transposedCallee,
+                                            ValueRange{rhs, lhs, transposedOut})
+                           .getResult(0);
+    Value copy = matrix::createTransposedCopy(
+        builder, loc, transposed, element.isF32() ? "f32" : "f64", out);
+    scf::YieldOp::create(builder, loc, copy);
+    builder.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    Value direct =
+        func::CallOp::create(builder, loc, callee, ValueRange{lhs, rhs, out})
+            .getResult(0);
+    scf::YieldOp::create(builder, loc, direct);
+    builder.setInsertionPointAfter(ifOp);
+    return ifOp.getResult(0);
   }
 
   /// @matc.product.<f32|f64>.<n|t><n|t>[.b<K>x<N> | .n<N> | .s<M>x<K>x<N> |
@@ -235,10 +337,7 @@ struct MatrixOutlineProducts
   func::FuncOp getOrCreateVariant(linalg::MatmulOp prototype, Type element,
                                   bool ta, bool tb, RankedTensorType rhsType,
                                   SymbolTable &symbols) {
-    std::string name = (llvm::Twine("matc.product.") +
-                        (element.isF32() ? "f32" : "f64") + "." +
-                        (ta ? "t" : "n") + (tb ? "t" : "n"))
-                           .str();
+    std::string name = getGeneralName(element, ta, tb);
     if (matrix::isTinyResultProduct(prototype)) {
       // M x N.
       SmallVector<int64_t> ranges = prototype.getStaticLoopRanges();
@@ -257,12 +356,41 @@ struct MatrixOutlineProducts
     } else if (!rhsType.isDynamicDim(1)) {
       name += ".n" + std::to_string(rhsType.getDimSize(1));
     }
+    auto [lhsType, outType] = getLhsAndOutTypes(prototype, rhsType);
+    return getOrCreateFunction(name, prototype.getLoc(), ta, tb, lhsType,
+                               rhsType, outType, symbols);
+  }
+
+  /// The general function of `element`'s products with A read transposed
+  /// for `ta`, B for `tb`: @matc.product.<f32|f64>.<n|t><n|t>, every
+  /// operand of run-time sizes.
+  func::FuncOp getOrCreateVariant(Type element, bool ta, bool tb, Location loc,
+                                  SymbolTable &symbols) {
+    auto dynamic = RankedTensorType::get(
+        {ShapedType::kDynamic, ShapedType::kDynamic}, element);
+    return getOrCreateFunction(getGeneralName(element, ta, tb), loc, ta, tb,
+                               dynamic, dynamic, dynamic, symbols);
+  }
+
+  static std::string getGeneralName(Type element, bool ta, bool tb) {
+    return (llvm::Twine("matc.product.") + (element.isF32() ? "f32" : "f64") +
+            "." + (ta ? "t" : "n") + (tb ? "t" : "n"))
+        .str();
+  }
+
+  /// The function `name` of the module, or a new one of C = A B from zeros
+  /// into `%out` (A of `lhsType` read transposed for `ta`, B of `rhsType`
+  /// for `tb`, C of `outType`).
+  func::FuncOp getOrCreateFunction(StringRef name, Location loc, bool ta,
+                                   bool tb, RankedTensorType lhsType,
+                                   RankedTensorType rhsType,
+                                   RankedTensorType outType,
+                                   SymbolTable &symbols) {
     if (auto existing = symbols.lookup<func::FuncOp>(name))
       return existing;
     MLIRContext *context = &getContext();
-    auto [lhsType, outType] = getLhsAndOutTypes(prototype, rhsType);
+    Type element = outType.getElementType();
     OpBuilder builder(context);
-    Location loc = prototype.getLoc();
     auto function = func::FuncOp::create(
         builder, loc, name,
         builder.getFunctionType({lhsType, rhsType, outType}, {outType}));
@@ -279,11 +407,23 @@ struct MatrixOutlineProducts
     Value lhs = body->getArgument(0);
     Value rhs =
         sliceRhsToLhsK(builder, loc, lhs, ta, body->getArgument(1), tb);
+    // The layouts matrix-optimize folds transposes into (m, n, k): A (m, k)
+    // or (k, m), B (k, n) or (n, k).
+    AffineExpr m, n, k;
+    bindDims(context, m, n, k);
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(
+            3, 0, ta ? ArrayRef<AffineExpr>{k, m} : ArrayRef<AffineExpr>{m, k},
+            context),
+        AffineMap::get(
+            3, 0, tb ? ArrayRef<AffineExpr>{n, k} : ArrayRef<AffineExpr>{k, n},
+            context),
+        AffineMap::get(3, 0, {m, n}, context)};
     auto matmul = linalg::MatmulOp::create(
         builder, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{c},
         // Named: a bare ArrayAttr would bind to the `cast` parameter.
         ArrayRef<NamedAttribute>{builder.getNamedAttr(
-            "indexing_maps", prototype.getIndexingMaps())});
+            "indexing_maps", builder.getAffineMapArrayAttr(maps))});
     func::ReturnOp::create(builder, loc, matmul.getResult(0));
     symbols.insert(function);
     return function;

@@ -33,6 +33,7 @@ namespace matrix {
 } // namespace mlir
 
 using namespace mlir;
+using matrix::createTransposedCopy;
 
 /// The schedule's tag of the unpacked products of `type`'s element type, or
 /// "" for element types it does not schedule.
@@ -84,12 +85,10 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
 }
 
-/// A copy of the 2-D tensor `value` transposed (into `destination` when
-/// given, of the transposed shape), a linalg.generic tagged
-/// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
-/// square blocks of vector registers transposed by shuffles.
-static Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
-                                  StringRef tag, Value destination = {}) {
+// Declared in Passes.h.
+Value matrix::createTransposedCopy(OpBuilder &builder, Location loc,
+                                   Value value, StringRef tag,
+                                   Value destination) {
   MLIRContext *context = builder.getContext();
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<OpFoldResult> sizes = {
@@ -669,10 +668,7 @@ struct MatrixVersionProducts
   /// = 12, 16 as blocks (3, 4 passes over A) were 0.9x and 0.7x of the
   /// register tiles' speed.
   int64_t getMaxDotColumns(StringRef tag) const {
-    int64_t narrow = tag == "f32" ? narrowF32 : narrowF64;
-    if (narrow <= 0)
-      return kMaxDotColumns;
-    return std::max<int64_t>(kDotColumnBlock, narrow / 2);
+    return matrix::getMaxDotColumns(tag == "f32" ? narrowF32 : narrowF64);
   }
 
   /// Moves `matmul`, whose N is known only at run time, A not read

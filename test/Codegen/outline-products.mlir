@@ -328,3 +328,77 @@ func.func @narrow_n(%a: tensor<?x?xf32>, %v: tensor<?x16xf32>, %w: tensor<?x40xf
                      outs(%c4 : tensor<?x16xf64>) -> tensor<?x16xf64>
   return %r, %s, %t, %x : tensor<?x16xf32>, tensor<?x40xf32>, tensor<?x12xf32>, tensor<?x16xf64>
 }
+
+// -----
+
+// A read transposed, every size run-time: few columns of C (2 <= N <= 8
+// without narrow-*, narrow-f64 - 1 = 15 with it, and N < M) are computed
+// as the rows of C^T = B^T A^T by a call with the operands swapped into a
+// new N x M tensor, copied transposed into C; with B read transposed too,
+// also few rows (1 <= M <= 8, and M < N), and C^T = b @ a is a call of the
+// general function of neither operand transposed, made here. The other
+// branch calls the function as it is. Both branches of `a.T @ b` call the
+// one @matc.product.f64.tn.
+// CHECK-LABEL: func.func @transposed_lhs
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[B:.*]]: tensor<?x?xf64>, %[[BT:.*]]: tensor<?x?xf64>)
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf64>
+// CHECK: %[[M:.*]] = tensor.dim %[[A]], %c1
+// CHECK: %[[N:.*]] = tensor.dim %[[B]], %c1
+// CHECK: %[[N2:.*]] = arith.cmpi uge, %[[N]], %c2
+// CHECK: %[[N8:.*]] = arith.cmpi ule, %[[N]], %c8
+// CHECK: %[[NR:.*]] = arith.andi %[[N2]], %[[N8]]
+// CHECK: %[[NM:.*]] = arith.cmpi ult, %[[N]], %[[M]]
+// CHECK: %[[FEW:.*]] = arith.andi %[[NR]], %[[NM]]
+// CHECK: %[[R:.*]] = scf.if %[[FEW]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[ET:.*]] = tensor.empty(%[[N]], %[[M]]) : tensor<?x?xf64>
+// CHECK:   %[[CT:.*]] = func.call @matc.product.f64.tn(%[[B]], %[[A]], %[[ET]])
+// CHECK:   %[[TR:.*]] = linalg.generic {{.*}} ins(%[[CT]] : tensor<?x?xf64>) outs(%[[E]] : tensor<?x?xf64>) attrs =  {matc.transpose = "f64"}
+// CHECK:   scf.yield %[[TR]]
+// CHECK: } else {
+// CHECK:   %[[C:.*]] = func.call @matc.product.f64.tn(%[[A]], %[[B]], %[[E]])
+// CHECK:   scf.yield %[[C]]
+// CHECK: }
+// CHECK: %[[MT:.*]] = tensor.dim %[[A]], %c1
+// CHECK: %[[NT:.*]] = tensor.dim %[[BT]], %c0
+// CHECK: arith.cmpi ult, %[[NT]], %[[MT]]
+// CHECK: arith.cmpi ult, %[[MT]], %[[NT]]
+// CHECK: arith.ori
+// CHECK: scf.if
+// CHECK:   func.call @matc.product.f64.nn(%[[BT]], %[[A]], %{{.*}})
+// CHECK:   matc.transpose = "f64"
+// CHECK: } else {
+// CHECK:   func.call @matc.product.f64.tt(%[[A]], %[[BT]], %{{.*}})
+// CHECK-LABEL: func.func private @matc.product.f64.tn(
+// CHECK: linalg.matmul indexing_maps = [#[[KM:.*]], #[[KN:.*]], #{{.*}}]
+// CHECK-LABEL: func.func private @matc.product.f64.tt(
+// CHECK-LABEL: func.func private @matc.product.f64.nn(
+// CHECK: linalg.matmul ins
+// NARROW-LABEL: func.func @transposed_lhs
+// NARROW: %[[C15:.*]] = arith.constant 15 : index
+// NARROW: arith.cmpi ule, %{{.*}}, %[[C15]] : index
+// NARROW: %[[C8:.*]] = arith.constant 8 : index
+// NARROW: arith.cmpi ule, %{{.*}}, %[[C8]] : index
+func.func @transposed_lhs(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %bt: tensor<?x?xf64>)
+    -> (tensor<?x?xf64>, tensor<?x?xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c1 : tensor<?x?xf64>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf64>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>)
+      outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %nt = tensor.dim %bt, %c0 : tensor<?x?xf64>
+  %e2 = tensor.empty(%m, %nt) : tensor<?x?xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %s = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (j, k)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %bt : tensor<?x?xf64>, tensor<?x?xf64>)
+      outs(%c2 : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r, %s : tensor<?x?xf64>, tensor<?x?xf64>
+}

@@ -6,13 +6,17 @@ transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
 with B^T in blocks of 4 columns padded with zeros (up to 16 f32 columns
 with AVX-512); and, with B read transposed, a few rows of A (M = 1, M <=
 8) as the dot products of B's rows with A's (C^T = B A^T, its blocks
-copied transposed). Exact against NumPy on small integers, for every
+copied transposed); with A read transposed, fewer columns than a register
+tile (below 32 f32, 16 f64 columns with AVX-512), and with both read
+transposed also a few rows (up to the blocks' limit), as the transpose of
+C^T = B^T A^T. Exact against NumPy on small integers, for every
 layout (A and B in place or read transposed), through the general function
 of a product and the functions of one row of C (`x @ b`, `x.T @ b`, `x @
 b.T`), and `x.T @ y` of static vectors (one dot product), for K on both
 sides of the vectors and blocks and of 32 (shorter k-ranges are not dot
 products), N on both sides of the blocks (9: the packed or unpacked
-branch), on 1 and 2 threads, f32 and f64."""
+branch) and of the register tiles (16, 17; 31, 32), M on both sides of
+the blocks (8, 9; 16, 17), on 1 and 2 threads, f32 and f64."""
 
 import unittest
 
@@ -48,9 +52,9 @@ def dot{t}(x: {T}[?, 1], y: {T}[?, 1]) -> {T}[1, 1]:
 """
 SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
-ROWS = [1, 2, 5, 8, 9, 17, 300]
+ROWS = [1, 2, 5, 8, 9, 16, 17, 300]
 DEPTHS = [1, 7, 8, 9, 63, 1025, 4099]
-COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17]
+COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 31, 32]
 
 
 class UnitColumnProducts(unittest.TestCase):

@@ -38,6 +38,32 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// A copy of the 2-D tensor `value` transposed (into `destination` when
+/// given, of the transposed shape), a linalg.generic tagged
+/// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
+/// square blocks of vector registers transposed by shuffles (defined in
+/// lib/Codegen/VersionProducts.cpp).
+Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
+                           StringRef tag, Value destination = {});
+
+/// The most columns of a run-time N that matrix-version-products computes
+/// in blocks of 4 dot products, given the packed register tile's width
+/// `narrow` (its narrow-f32 or narrow-f64: the model's NR; 0 when not
+/// given, then 8): half of it, at least one block.
+inline int64_t getMaxDotColumns(int64_t narrow) {
+  return narrow <= 0 ? 8 : std::max<int64_t>(4, narrow / 2);
+}
+
+/// The most columns of C of a product of run-time sizes with A read
+/// transposed that matrix-outline-products computes as the rows of C^T
+/// (the product with its operands swapped, then copied transposed), given
+/// the packed register tile's width `narrow` (as getMaxDotColumns): fewer
+/// than a register tile of columns, which would be partly masked lanes,
+/// where C^T's rows come in tiles of MR, 4, 2 or 1 rows.
+inline int64_t getMaxTransposedColumns(int64_t narrow) {
+  return narrow <= 0 ? 8 : narrow - 1;
+}
+
 /// Whether a loop of static trip count `range` (ShapedType::kDynamic if
 /// not static) is tiny: at most 16, as every loop of a product the plain
 /// loops compute (Schedule.mlir's @match_small).
