@@ -253,15 +253,15 @@ struct MatrixOutlineProducts
   /// multiply-adds), behind a run-time test of the sizes (an scf.if whose
   /// other branch calls `callee` as it is):
   /// - `a.T @ b` (A K x M, B K x N): N of 2 .. matrix::getMaxTransposedColumns
-  ///   and below M. C^T = b.T @ a, a call of `callee` itself, whose rows
-  ///   are C's columns: register tiles of MR, 4, 2, 1 rows, reading A once
-  ///   along its rows, where C's few columns would be a register tile of NR
-  ///   columns mostly masked, with A's elements broadcast from its columns.
-  ///   From Python, Zen 4, 1 thread, f64, (n x n).T @ n x N: n = 256, N =
-  ///   2 .. 8 43-47 us before, 13-21 after (NumPy 9-20); n = 1000, N = 4
-  ///   648 -> 226 us, N = 8 1029 -> 620 us (NumPy 513, 696); n = 2000, N =
-  ///   8 8.1 -> 3.2 ms (NumPy 5.4); f32 n = 256, N = 2 .. 24 48 us before,
-  ///   6-30 after.
+  ///   and below M, K at least matrix::kMinDotProductDepth. C^T = b.T @ a, a
+  ///   call of `callee` itself, whose rows are C's columns: register tiles of
+  ///   MR, 4, 2, 1 rows, reading A once along its rows, where C's few columns
+  ///   would be a register tile of NR columns mostly masked, with A's elements
+  ///   broadcast from its columns. From Python, Zen 4, 1 thread, f64, (n x n).T
+  ///   @ n x N: n = 256, N = 2 .. 8 43-47 us before, 13-21 after (NumPy 9-20);
+  ///   n = 1000, N = 4 648 -> 226 us, N = 8 1029 -> 620 us (NumPy 513, 696); n
+  ///   = 2000, N = 8 8.1 -> 3.2 ms (NumPy 5.4); f32 n = 256, N = 2 .. 24 48 us
+  ///   before, 6-30 after.
   /// - `a.T @ b.T` (B N x K): the same, or M of 1 .. matrix::getMaxDotColumns
   ///   and below N (C^T's few columns, the dot products of the general
   ///   `a @ b`). C^T = b @ a, a call of the general function of neither
@@ -308,6 +308,12 @@ struct MatrixOutlineProducts
       transposedCallee = getOrCreateVariant(element, /*ta=*/false,
                                             /*tb=*/false, loc, symbols);
     }
+    // And K >= kMinDotProductDepth.
+    Value k = tensor::DimOp::create(builder, loc, lhs, 0);
+    condition =
+        arith::AndIOp::create(builder, loc, condition,
+                              compare(arith::CmpIPredicate::uge, k,
+                                      constant(matrix::kMinDotProductDepth)));
     auto ifOp = scf::IfOp::create(builder, loc, outType, condition,
                                   /*withElseRegion=*/true);
     builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -316,15 +322,45 @@ struct MatrixOutlineProducts
     Value transposed = func::CallOp::create(builder, loc, transposedCallee,
                                             ValueRange{rhs, lhs, transposedOut})
                            .getResult(0);
+    // C's destination: when it is an empty tensor, a new one in each
+    // branch, so that each branch yields a buffer of its own; one from
+    // before the scf.if got a copy in the branch yielding it, for the
+    // ownership-based deallocation (M x N elements, one by one). Tagged,
+    // so that CSE does not merge them back into the one before. Else (a
+    // `.into` function's result buffer) both write into it in place.
+    Value source = out;
+    if (auto cast = out.getDefiningOp<tensor::CastOp>())
+      source = cast.getSource();
+    bool fresh = source.getDefiningOp<tensor::EmptyOp>() != nullptr;
+    auto branchDestination = [&](OpBuilder &builder) -> Value {
+      if (!fresh)
+        return out;
+      auto empty = tensor::EmptyOp::create(builder, loc, outType.getShape(),
+                                           element, ValueRange{m, n});
+      empty->setAttr("matc.branch_destination", builder.getUnitAttr());
+      return empty;
+    };
+    Value destination = branchDestination(builder);
     Value copy = matrix::createTransposedCopy(
-        builder, loc, transposed, element.isF32() ? "f32" : "f64", out);
+        builder, loc, transposed, element.isF32() ? "f32" : "f64", destination);
+    // Outside the product functions: blocks of rows split between the
+    // threads, the last rows and columns peeled (Schedule.mlir).
+    copy.getDefiningOp()->setAttr("matc.transpose_rows", builder.getUnitAttr());
     scf::YieldOp::create(builder, loc, copy);
     builder.setInsertionPointToStart(&ifOp.getElseRegion().front());
     Value direct =
-        func::CallOp::create(builder, loc, callee, ValueRange{lhs, rhs, out})
+        func::CallOp::create(builder, loc, callee,
+                             ValueRange{lhs, rhs, branchDestination(builder)})
             .getResult(0);
     scf::YieldOp::create(builder, loc, direct);
     builder.setInsertionPointAfter(ifOp);
+    // The destination before the scf.if, unused now.
+    if (fresh && out.use_empty()) {
+      Operation *dead = out.getDefiningOp();
+      dead->erase();
+      if (source != out && source.use_empty())
+        source.getDefiningOp()->erase();
+    }
     return ifOp.getResult(0);
   }
 

@@ -1117,37 +1117,76 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  /// A transposed copy (a linalg.generic tagged `matc.transpose`, maps
-  /// (i, j) -> (j, i) and (i, j), over the copy's rows i and columns j, the
-  /// source's rows) in square blocks of `%w` x `%w` (a vector register's
-  /// lanes), read whole and transposed in registers. The loop over the
-  /// source's rows is peeled when ragged: its last rows (fewer than `%w`)
-  /// are copied one at a time, a contiguous vector of `%w` elements of the
-  /// row written to a column, not as a block masked in its rows, whose
-  /// masked-off rows are loads past the end of the source (on AMD's Zen 4,
-  /// an assist each when they reach an unmapped page: a 4 x 1000 f64
-  /// source took 80 us, against 1 us read row by row).
+  /// A transposed copy (a linalg.generic tagged `matc.transpose` and
+  /// `matc.transpose_rows`: two parallel loops over the copy's rows i and
+  /// columns j, inputs read at (j, i), or at (i, j) for those in place; by
+  /// matrix-codegen for an elementwise op reading an operand transposed, by
+  /// matrix-outline-products for its copies of C^T) in square blocks of `%w` x `%w` (a vector register's lanes), read whole
+  /// and transposed in registers. Both loops are peeled when ragged: the
+  /// last columns of the copy (fewer than `%w` rows of the source) are
+  /// copied one at a time, a row of the source read as a vector written to
+  /// a column, and the last rows one at a time likewise, not as blocks
+  /// masked in their rows, whose masked-off rows are loads past the end of
+  /// the source, or stores past the end of the copy (on AMD's Zen 4, an
+  /// assist each when they reach an unmapped page: a 4 x 1000 f64 source
+  /// took 80 us, against 1 us row by row).
   transform.named_sequence @schedule_transposed_copy(
       %op: !transform.any_op {transform.consumed},
       %w: !transform.param<i64> {transform.readonly}) {
+    // The tiles keep this mark: the blocks left at the end are this op's.
+    transform.annotate %op "matc.transpose_block" : !transform.any_op
+    %func = transform.get_parent_op %op {isolated_from_above}
+        : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
     %t, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [%w, %w]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %l1f = transform.cast %l1 : !transform.any_op to !transform.op<"scf.for">
-    transform.sequence %l1f : !transform.op<"scf.for"> failures(suppress) {
-    ^bb0(%l: !transform.op<"scf.for">):
-      %main, %rest = transform.loop.peel %l
-          : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
-      %last = transform.structured.match ops{["linalg.generic"]} in %rest
-          : (!transform.any_op) -> !transform.any_op
-      %row, %lr = transform.structured.tile_using_for %last tile_sizes [0, 1]
-          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
-      transform.structured.vectorize %row vector_sizes [%w, %c1]
-          : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    // (No loop when the size is static and at most `%w`: foreach over none.)
+    transform.foreach %l1 : !transform.any_op {
+    ^bb0(%l1a: !transform.any_op):
+      %l1f = transform.cast %l1a : !transform.any_op to !transform.op<"scf.for">
+      transform.sequence %l1f : !transform.op<"scf.for"> failures(suppress) {
+      ^bb0(%l: !transform.op<"scf.for">):
+        %main, %rest = transform.loop.peel %l
+            : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+        // (No rest when the loop had one partial iteration: none.)
+        transform.foreach %rest : !transform.any_op {
+        ^bb0(%r: !transform.any_op):
+          %last = transform.structured.match ops{["linalg.generic"]} in %r
+              : (!transform.any_op) -> !transform.any_op
+          %row, %lr = transform.structured.tile_using_for %last tile_sizes [0, 1]
+              : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+          transform.structured.vectorize %row vector_sizes [%w, %c1]
+              : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        }
+      }
     }
-    // The whole blocks (or every block, when the loop was not peeled).
-    %blocks = transform.structured.match ops{["linalg.generic"]} in %l0
+    // Likewise the copy's last rows (the source's last columns), each a
+    // row of the copy written whole from a column of the source, not a
+    // block whose masked-off rows are writes past the end of the copy.
+    transform.foreach %l0 : !transform.any_op {
+    ^bb0(%l0a: !transform.any_op):
+      %l0f = transform.cast %l0a : !transform.any_op to !transform.op<"scf.for">
+      transform.sequence %l0f : !transform.op<"scf.for"> failures(suppress) {
+      ^bb0(%l: !transform.op<"scf.for">):
+        %main, %rest = transform.loop.peel %l
+            : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+        // (No rest when the loop had one partial iteration: none.)
+        transform.foreach %rest : !transform.any_op {
+        ^bb0(%r: !transform.any_op):
+          %last = transform.structured.match ops{["linalg.generic"]}
+              attributes{matc.transpose_block} in %r
+              : (!transform.any_op) -> !transform.any_op
+          %row, %lr = transform.structured.tile_using_for %last tile_sizes [1, 0]
+              : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+          transform.structured.vectorize %row vector_sizes [%c1, %w]
+              : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        }
+      }
+    }
+    // The whole blocks (every block, when the loops were not peeled).
+    %blocks = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.transpose_block} in %func
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %blocks vector_sizes [%w, %w]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>
@@ -1176,27 +1215,58 @@ module attributes {transform.with_named_sequence} {
       %vmw32: !transform.param<i64> {transform.readonly}, %vmw64: !transform.param<i64> {transform.readonly},
       %threads: !transform.param<i64> {transform.readonly}) {
     // The copies of B^T matrix-version-products makes for unpacked
-    // products of a transposed B: square blocks of a vector register's
-    // lanes (16 x 16 f32, 8 x 8 f64 on AVX-512), read whole and transposed
-    // in registers (by @matc_lower_transposes at the end), not column by
-    // column.
+    // products of a transposed B, in the product functions: square blocks
+    // of a vector register's lanes (16 x 16 f32, 8 x 8 f64 on AVX-512),
+    // read whole and transposed in registers (by @matc_lower_transposes at
+    // the end), not column by column. (Not peeled as
+    // @schedule_transposed_copy peels: the copies into the carried block of
+    // B^T of matrix-version-products' few columns then went through a
+    // temporary per block after bufferization.)
     %c16 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %c8 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    // Elementwise ops that read an operand transposed (tagged by
+    // matrix-codegen) and the transposed copies of C^T made by
+    // matrix-outline-products, outside the product functions
+    // (`matc.transpose_rows`): blocks of 64 rows split between the threads
+    // (an scf.forall, as the other elementwise ops' blocks of 16 rows), each
+    // computed by @schedule_transposed_copy.
+    %trr32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.transpose = "f32", matc.transpose_rows} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %trr32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %rows, %forall = transform.structured.tile_using_forall %op tile_sizes [64, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @schedule_transposed_copy failures(propagate) (%rows, %c16)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %trr64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.transpose = "f64", matc.transpose_rows} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %trr64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %rows, %forall = transform.structured.tile_using_forall %op tile_sizes [64, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @schedule_transposed_copy failures(propagate) (%rows, %c8)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
     %tr32 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.transpose = "f32"} in %root
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %tr32 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      transform.include @schedule_transposed_copy failures(propagate) (%op, %c16)
-          : (!transform.any_op, !transform.param<i64>) -> ()
+      %t, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [16, 16]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %t vector_sizes [16, 16] : !transform.any_op
     }
     %tr64 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.transpose = "f64"} in %root
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %tr64 : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      transform.include @schedule_transposed_copy failures(propagate) (%op, %c8)
-          : (!transform.any_op, !transform.param<i64>) -> ()
+      %t, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [8, 8]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %t vector_sizes [8, 8] : !transform.any_op
     }
     %tagged = transform.foreach_match in %root
         @match_small -> @keep,

@@ -766,7 +766,11 @@ void transform::ApplyUnrollTransposesPatternsOp::populatePatterns(
       return std::nullopt;
     VectorType type = transpose.getSourceVectorType();
     int64_t rank = type.getRank();
-    if (rank < 2 || type.isScalable() || type.getElementTypeBitWidth() != 32 ||
+    // Not of index elements (the transposed copies of `eye`, `iota`: a
+    // vector of linalg.index values), which have no bit width.
+    if (rank < 2 || type.isScalable() ||
+        !type.getElementType().isIntOrFloat() ||
+        type.getElementTypeBitWidth() != 32 ||
         type.getNumElements() == size * size)
       return std::nullopt;
     SmallVector<int64_t> square(rank, 1);

@@ -34,6 +34,7 @@ namespace matrix {
 
 using namespace mlir;
 using matrix::createTransposedCopy;
+using matrix::kMinDotProductDepth;
 
 /// The schedule's tag of the unpacked products of `type`'s element type, or
 /// "" for element types it does not schedule.
@@ -308,14 +309,6 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
 /// -> 0.63 ms, NumPy 0.69, before the dot products).
 static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 
-/// The shortest k-range computed as dot products when N is known only at
-/// run time: with fewer elements than two vectors of 512 bits of f32 a dot
-/// product is mostly masked lanes and the adds across them. From a new
-/// user, Zen 4, 1 thread, f64, a general product given 100000 x 3 @ 3 x 3:
-/// 2.3 ms as dot products, 0.57 ms in register tiles along N (NumPy 0.12;
-/// 10000 x 32 @ 32 x 4: 0.12 ms as dot products, 0.24 ms, NumPy 0.18).
-static constexpr int64_t kMinDotProductDepth = 32;
-
 /// Columns of C per block of the products of a few columns of run-time N
 /// (MatrixVersionProducts::versionFewColumns), and the most columns (rows
 /// of C with B read transposed; columns when the target's register tile
@@ -393,6 +386,9 @@ struct MatrixVersionProducts
     bool tb = matrix::isProductOperandTransposed(matmul, 1);
     bool longK = ShapedType::isDynamic(ranges[2]) ||
                  ranges[2] >= kMinDotProductDepth;
+    if (longK && ta && ShapedType::isDynamic(ranges[0]) &&
+        ShapedType::isDynamic(ranges[1]))
+      versionOneDotProduct(matmul, tag);
     if (longK && ShapedType::isDynamic(ranges[1])) {
       versionUnitColumn(matmul, tag);
       if (!ta && (ShapedType::isDynamic(ranges[0]) ||
@@ -536,15 +532,58 @@ struct MatrixVersionProducts
   /// through the function of one row of C, `.m1`) 12.7 ms (NumPy 1.4).
   void versionUnitColumn(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
-    Location loc = matmul.getLoc();
-    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-    Value isColumn =
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                              getLoopSize(builder, matmul, 1), one);
-    versionBy(matmul, andLongK(builder, matmul, isColumn),
+    versionBy(matmul, andLongK(builder, matmul, isUnitLoop(builder, matmul, 1)),
               [&](OpBuilder &builder) {
                 return computeUnitColumn(builder, matmul, tag);
               });
+  }
+
+  /// Moves `matmul`, A read transposed and M and N known only at run time,
+  /// into the else branch of an scf.if on M == N == 1 (and K >=
+  /// kMinDotProductDepth), whose then branch computes its one element as
+  /// one dot product (A cast to K x 1, read as a 1 x K matrix; B cast to a
+  /// column): the general `x.T @ y` of K x 1 vectors. Otherwise N == 1 would
+  /// take A's rows (of one element each) scaled by B's (axpy updates, a
+  /// masked load of one lane per element): from a new user, Zen 4, 1
+  /// thread, f64, K = 20000: 65 us (NumPy 3.9 us; `x @ y.T` 4.7 us).
+  void versionOneDotProduct(linalg::MatmulOp matmul, StringRef tag) {
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    Value both =
+        arith::AndIOp::create(builder, loc, isUnitLoop(builder, matmul, 0),
+                              isUnitLoop(builder, matmul, 1));
+    versionBy(
+        matmul, andLongK(builder, matmul, both),
+        [&](OpBuilder &builder) -> Value {
+          auto resultType =
+              cast<RankedTensorType>(matmul.getResult(0).getType());
+          Type element = resultType.getElementType();
+          auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+          Value out = matmul.getDpsInits()[0];
+          auto unit = RankedTensorType::get({1, 1}, element);
+          Value unitOut =
+              fill ? linalg::FillOp::create(
+                         builder, loc, fill.getInputs()[0],
+                         castTo(builder, loc, fill.getDpsInits()[0], unit))
+                         .getResult(0)
+                   : castTo(builder, loc, out, unit);
+          Value column =
+              castTo(builder, loc, matmul.getDpsInputs()[0],
+                     RankedTensorType::get({ShapedType::kDynamic, 1}, element));
+          // A product of one element, for computeUnitColumn, which
+          // computes it anew (its own copy and fill) and leaves it.
+          auto single = linalg::MatmulOp::create(
+              builder, loc, TypeRange{unit},
+              ValueRange{column, matmul.getDpsInputs()[1]}, ValueRange{unitOut},
+              ArrayRef<NamedAttribute>{builder.getNamedAttr(
+                  "indexing_maps", matmul.getIndexingMaps())});
+          Value dot = computeUnitColumn(builder, single, tag);
+          single.erase();
+          if (Operation *init = unitOut.getDefiningOp();
+              init && init->use_empty())
+            init->erase();
+          return castTo(builder, loc, dot, resultType);
+        });
   }
 
   /// Moves `matmul`, whose M is known only at run time, B read transposed
@@ -554,11 +593,7 @@ struct MatrixVersionProducts
   /// A's row (`matc.dot` on B, as for a static `x @ b.T`).
   void versionUnitRow(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
-    Location loc = matmul.getLoc();
-    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-    Value isRow = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                        getLoopSize(builder, matmul, 0), one);
-    versionBy(matmul, andLongK(builder, matmul, isRow),
+    versionBy(matmul, andLongK(builder, matmul, isUnitLoop(builder, matmul, 0)),
               [&](OpBuilder &builder) {
                 return computeUnitRow(builder, matmul, tag);
               });
@@ -857,6 +892,16 @@ struct MatrixVersionProducts
     matmul->moveBefore(&elseBlock, elseBlock.end());
     builder.setInsertionPointToEnd(&elseBlock);
     scf::YieldOp::create(builder, loc, matmul.getResult(0));
+  }
+
+  /// Whether loop `dim` (m, n or k) of `matmul` has one iteration, an i1.
+  static Value isUnitLoop(OpBuilder &builder, linalg::MatmulOp matmul,
+                          unsigned dim) {
+    Location loc = matmul.getLoc();
+    return arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq,
+        getLoopSize(builder, matmul, dim),
+        arith::ConstantIndexOp::create(builder, loc, 1));
   }
 
   /// The size of loop `dim` (m, n or k) of `matmul`, as an index value.

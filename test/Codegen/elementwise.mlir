@@ -4,23 +4,26 @@
 // scf.forall over blocks of 16 rows, then one row of 32 (f32) or 16 (f64)
 // elements per vector operation: an unmasked main loop and a masked last
 // step; a row of fewer columns, known statically, is one unmasked vector of
-// its width (@schedule_narrow_rows). A transposed operand is read as a column (a transposing transfer,
-// its transpose lowered to a shape_cast).
+// its width (@schedule_narrow_rows). An op reading an operand transposed
+// is tagged `matc.transpose` by matrix-codegen and computed in blocks of 64
+// rows split between the threads, each in square blocks of 16 x 16 f32 (8 x
+// 8 f64) read whole and transposed by shuffles (@schedule_transposed_copy),
+// the last columns and rows of the copy one at a time.
 
 #id = affine_map<(i, j) -> (i, j)>
 #tr = affine_map<(i, j) -> (j, i)>
 
 // CHECK-LABEL: func.func @chain_f32
 // CHECK: scf.forall ({{.*}}) in ({{.*}}) shared_outs({{.*}}) -> (tensor<?x?xf32>)
-// CHECK: scf.for
-// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c32
-// CHECK: vector.transfer_read {{.*}} vector<32xf32>
-// CHECK: vector.transfer_read {{.*}} : tensor<32x1xf32>, vector<32x1xf32>
-// CHECK: vector.shape_cast {{.*}} : vector<32x1xf32> to vector<32xf32>
-// CHECK: arith.subf {{.*}} : vector<32xf32>
-// CHECK: vector.transfer_write
-// CHECK: scf.for
-// CHECK: vector.create_mask
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c16
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c16
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK: arith.subf {{.*}} : vector<16x16xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<16x16xf32>
+// CHECK: scf.for %{{.*}} step %c1
+// CHECK: arith.subf {{.*}} : vector<16x1xf32>
 // CHECK: scf.forall.in_parallel
 func.func @chain_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
@@ -79,12 +82,14 @@ func.func @narrow_f64(%a: tensor<64x8xf64>) -> tensor<64x8xf64> {
   return %r : tensor<64x8xf64>
 }
 
-// Rows of a dynamic count are blocked as any: only the columns decide.
+// A static 20 columns with an operand read transposed: one block of 16
+// columns, then 4 one at a time.
 // CHECK-LABEL: func.func @narrow_f32
 // CHECK: scf.forall
-// CHECK-NOT: vector.create_mask
-// CHECK: vector.transfer_read {{.*}} : tensor<20x1xf32>, vector<20x1xf32>
-// CHECK: arith.addf {{.*}} : vector<20xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: arith.addf {{.*}} : vector<16x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: arith.addf {{.*}} : vector<16x1xf32>
 // CHECK: scf.forall.in_parallel
 func.func @narrow_f32(%a: tensor<?x20xf32>, %b: tensor<20x?xf32>) -> tensor<?x20xf32> {
   %c0 = arith.constant 0 : index

@@ -332,16 +332,19 @@ func.func @narrow_n(%a: tensor<?x?xf32>, %v: tensor<?x16xf32>, %w: tensor<?x40xf
 // -----
 
 // A read transposed, every size run-time: few columns of C (2 <= N <= 8
-// without narrow-*, narrow-f64 - 1 = 15 with it, and N < M) are computed
+// without narrow-*, narrow-f64 - 1 = 15 with it, and N < M; K >= 32) are computed
 // as the rows of C^T = B^T A^T by a call with the operands swapped into a
 // new N x M tensor, copied transposed into C; with B read transposed too,
 // also few rows (1 <= M <= 8, and M < N), and C^T = b @ a is a call of the
 // general function of neither operand transposed, made here. The other
-// branch calls the function as it is. Both branches of `a.T @ b` call the
+// branch calls the function as it is. Each branch computes into a new
+// empty tensor of its own (tagged, so that CSE keeps them apart): one
+// from before the scf.if, yielded by a branch, would be copied for the
+// ownership-based deallocation. Both branches of `a.T @ b` call the
 // one @matc.product.f64.tn.
 // CHECK-LABEL: func.func @transposed_lhs
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[B:.*]]: tensor<?x?xf64>, %[[BT:.*]]: tensor<?x?xf64>)
-// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf64>
+// CHECK: tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf64>
 // CHECK: %[[M:.*]] = tensor.dim %[[A]], %c1
 // CHECK: %[[N:.*]] = tensor.dim %[[B]], %c1
 // CHECK: %[[N2:.*]] = arith.cmpi uge, %[[N]], %c2
@@ -349,13 +352,18 @@ func.func @narrow_n(%a: tensor<?x?xf32>, %v: tensor<?x16xf32>, %w: tensor<?x40xf
 // CHECK: %[[NR:.*]] = arith.andi %[[N2]], %[[N8]]
 // CHECK: %[[NM:.*]] = arith.cmpi ult, %[[N]], %[[M]]
 // CHECK: %[[FEW:.*]] = arith.andi %[[NR]], %[[NM]]
-// CHECK: %[[R:.*]] = scf.if %[[FEW]] -> (tensor<?x?xf64>) {
+// CHECK: %[[K:.*]] = tensor.dim %[[A]], %c0
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[K]], %c32
+// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW]], %[[LONG]]
+// CHECK: %[[R:.*]] = scf.if %[[FEW_LONG]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[ET:.*]] = tensor.empty(%[[N]], %[[M]]) : tensor<?x?xf64>
 // CHECK:   %[[CT:.*]] = func.call @matc.product.f64.tn(%[[B]], %[[A]], %[[ET]])
-// CHECK:   %[[TR:.*]] = linalg.generic {{.*}} ins(%[[CT]] : tensor<?x?xf64>) outs(%[[E]] : tensor<?x?xf64>) attrs =  {matc.transpose = "f64"}
+// CHECK:   %[[D:.*]] = tensor.empty(%[[M]], %[[N]]) {matc.branch_destination} : tensor<?x?xf64>
+// CHECK:   %[[TR:.*]] = linalg.generic {{.*}} ins(%[[CT]] : tensor<?x?xf64>) outs(%[[D]] : tensor<?x?xf64>) attrs =  {matc.transpose = "f64", matc.transpose_rows}
 // CHECK:   scf.yield %[[TR]]
 // CHECK: } else {
-// CHECK:   %[[C:.*]] = func.call @matc.product.f64.tn(%[[A]], %[[B]], %[[E]])
+// CHECK:   %[[D2:.*]] = tensor.empty(%[[M]], %[[N]]) {matc.branch_destination} : tensor<?x?xf64>
+// CHECK:   %[[C:.*]] = func.call @matc.product.f64.tn(%[[A]], %[[B]], %[[D2]])
 // CHECK:   scf.yield %[[C]]
 // CHECK: }
 // CHECK: %[[MT:.*]] = tensor.dim %[[A]], %c1

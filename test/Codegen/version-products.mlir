@@ -641,9 +641,12 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // matrix-outline-products makes it): the column is cast from B itself,
 // whose buffer is contiguous (the slice's row stride is not static, and
 // collapsing it would copy it).
+// (After the test of M == N == 1: one dot product.)
 // CHECK-LABEL: func.func @unit_column_transposed_lhs
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[B]]
+// CHECK: matc.dot = "f32"
+// CHECK: } else {
 // CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
 // CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %{{.*}} : i1
 // CHECK: scf.if %[[ONE_LONG]] -> (tensor<?x?xf32>) {
@@ -746,4 +749,39 @@ func.func @dot_column_limits(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>,
   %r64 = linalg.matmul ins(%c, %d : tensor<?x?xf64>, tensor<?x?xf64>)
                      outs(%f64 : tensor<?x?xf64>) -> tensor<?x?xf64>
   return %r, %r64 : tensor<?x?xf32>, tensor<?x?xf64>
+}
+
+// -----
+
+// A read transposed, M and N known only at run time: first a test of
+// M == N == 1 (K >= 32), one element of C as one dot product (A cast to
+// K x 1 and read as 1 x K, B cast to a column), the general `x.T @ y`; then
+// N == 1 (the rows of A scaled by B's elements) in its other branch.
+// CHECK-LABEL: func.func @one_dot_product_dynamic
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[B:.*]]: tensor<?x?xf64>)
+// CHECK: %[[ROW:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[COLUMN:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[ONE:.*]] = arith.andi %[[ROW]], %[[COLUMN]] : i1
+// CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %{{.*}} : i1
+// CHECK: scf.if %[[ONE_LONG]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[X:.*]] = tensor.cast %[[A]] : tensor<?x?xf64> to tensor<?x1xf64>
+// CHECK:   %[[XV:.*]] = tensor.collapse_shape %[[X]]
+// CHECK:   %[[XR:.*]] = tensor.expand_shape %[[XV]] {{.*}} into tensor<1x?xf64>
+// CHECK:   linalg.generic {{.*}} ins(%[[XR]], %{{.*}} : tensor<1x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK-NOT: linalg.matmul
+// CHECK: } else {
+// CHECK: matc.vector_matrix = "f64"
+func.func @one_dot_product_dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c1 : tensor<?x?xf64>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf64>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>)
+      outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
 }

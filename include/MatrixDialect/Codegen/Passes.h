@@ -46,6 +46,19 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
 Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
                            StringRef tag, Value destination = {});
 
+/// The shortest k-range computed as dot products when N is known only at
+/// run time (matrix-version-products): with fewer elements than two
+/// vectors of 512 bits of f32 a dot product is mostly masked lanes and the
+/// adds across them. From a new user, Zen 4, 1 thread, f64, a general
+/// product given 100000 x 3 @ 3 x 3: 2.3 ms as dot products, 0.57 ms in
+/// register tiles along N (NumPy 0.12; 10000 x 32 @ 32 x 4: 0.12 ms as dot
+/// products, 0.24 ms, NumPy 0.18). Likewise the shortest computed as C^T
+/// when A is read transposed (matrix-outline-products): a product that
+/// short costs less than C^T's temporary and transposed copy (a new user,
+/// (3 x 5000).T @ 3 x 7: 218-270 us with the temporary's page faults,
+/// NumPy 7 us).
+inline constexpr int64_t kMinDotProductDepth = 32;
+
 /// The most columns of a run-time N that matrix-version-products computes
 /// in blocks of 4 dot products, given the packed register tile's width
 /// `narrow` (its narrow-f32 or narrow-f64: the model's NR; 0 when not
