@@ -205,10 +205,8 @@ struct MatrixOutlineProducts
         matrix::isProductOperandTransposed(matmul, 1), rhsType, symbols);
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
-    auto castTo = [&](Value value, Type type) -> Value {
-      if (value.getType() == type)
-        return value;
-      return tensor::CastOp::create(builder, loc, type, value);
+    auto castTo = [&](Value value, Type type) {
+      return matrix::castTo(builder, loc, value, type);
     };
     linalg::FillOp fill = getZeroFill(matmul);
     auto [lhsType, outType] = getLhsAndOutTypes(matmul, rhsType);

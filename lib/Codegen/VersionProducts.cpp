@@ -33,6 +33,7 @@ namespace matrix {
 } // namespace mlir
 
 using namespace mlir;
+using matrix::castTo;
 using matrix::createTransposedCopy;
 using matrix::kMinDotProductDepth;
 
@@ -113,8 +114,8 @@ Value matrix::createTransposedCopy(OpBuilder &builder, Location loc,
   return transpose.getResult(0);
 }
 
-/// `value` as a tensor of `type` (a tensor.cast), or itself when it has it.
-static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
+// Declared in Passes.h.
+Value matrix::castTo(OpBuilder &builder, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   return tensor::CastOp::create(builder, loc, type, value);
@@ -552,38 +553,10 @@ struct MatrixVersionProducts
     Value both =
         arith::AndIOp::create(builder, loc, isUnitLoop(builder, matmul, 0),
                               isUnitLoop(builder, matmul, 1));
-    versionBy(
-        matmul, andLongK(builder, matmul, both),
-        [&](OpBuilder &builder) -> Value {
-          auto resultType =
-              cast<RankedTensorType>(matmul.getResult(0).getType());
-          Type element = resultType.getElementType();
-          auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
-          Value out = matmul.getDpsInits()[0];
-          auto unit = RankedTensorType::get({1, 1}, element);
-          Value unitOut =
-              fill ? linalg::FillOp::create(
-                         builder, loc, fill.getInputs()[0],
-                         castTo(builder, loc, fill.getDpsInits()[0], unit))
-                         .getResult(0)
-                   : castTo(builder, loc, out, unit);
-          Value column =
-              castTo(builder, loc, matmul.getDpsInputs()[0],
-                     RankedTensorType::get({ShapedType::kDynamic, 1}, element));
-          // A product of one element, for computeUnitColumn, which
-          // computes it anew (its own copy and fill) and leaves it.
-          auto single = linalg::MatmulOp::create(
-              builder, loc, TypeRange{unit},
-              ValueRange{column, matmul.getDpsInputs()[1]}, ValueRange{unitOut},
-              ArrayRef<NamedAttribute>{builder.getNamedAttr(
-                  "indexing_maps", matmul.getIndexingMaps())});
-          Value dot = computeUnitColumn(builder, single, tag);
-          single.erase();
-          if (Operation *init = unitOut.getDefiningOp();
-              init && init->use_empty())
-            init->erase();
-          return castTo(builder, loc, dot, resultType);
-        });
+    versionBy(matmul, andLongK(builder, matmul, both), [&](OpBuilder &builder) {
+      return computeUnitColumn(builder, matmul, tag,
+                               /*unitRow=*/true);
+    });
   }
 
   /// Moves `matmul`, whose M is known only at run time, B read transposed
@@ -611,7 +584,7 @@ struct MatrixVersionProducts
     rowShape[0] = 1;
     Value row =
         castTo(builder, loc, lhs, RankedTensorType::get(rowShape, element));
-    auto product = cloneWithUnitDim(builder, matmul, row, rhs, /*dim=*/0);
+    auto product = cloneWithUnitDim(builder, matmul, row, rhs, {0});
     Value result =
         rewriteAsVectorProduct(product, tag, rhs, row,
                                /*unitDim=*/0, VectorProductForm::DotProducts);
@@ -619,15 +592,17 @@ struct MatrixVersionProducts
     return castTo(builder, loc, result, resultType);
   }
 
-  /// A copy of `matmul` on `lhs` and `rhs` whose C has one row (`dim` = 0)
-  /// or one column (1): C cast to that shape, its fill made again on it.
+  /// A copy of `matmul` on `lhs` and `rhs` whose C has one row (`dims`
+  /// {0}), one column ({1}) or one element ({0, 1}): C cast to that shape,
+  /// its fill made again on it.
   static linalg::MatmulOp cloneWithUnitDim(OpBuilder &builder,
                                            linalg::MatmulOp matmul, Value lhs,
-                                           Value rhs, unsigned dim) {
+                                           Value rhs, ArrayRef<unsigned> dims) {
     Location loc = matmul.getLoc();
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     SmallVector<int64_t> outShape(resultType.getShape());
-    outShape[dim] = 1;
+    for (unsigned dim : dims)
+      outShape[dim] = 1;
     auto outType = RankedTensorType::get(outShape, resultType.getElementType());
     Value out = matmul.getDpsInits()[0];
     if (auto fill = out.getDefiningOp<linalg::FillOp>()) {
@@ -644,9 +619,11 @@ struct MatrixVersionProducts
             builder.getNamedAttr("indexing_maps", matmul.getIndexingMaps())});
   }
 
-  /// The then branch of versionUnitColumn: `matmul` with B one column.
+  /// The then branch of versionUnitColumn: `matmul` with B one column;
+  /// with `unitRow`, A's one column too (versionOneDotProduct: one element
+  /// of C, A read transposed).
   static Value computeUnitColumn(OpBuilder &builder, linalg::MatmulOp matmul,
-                                 StringRef tag) {
+                                 StringRef tag, bool unitRow = false) {
     Location loc = matmul.getLoc();
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     Type element = resultType.getElementType();
@@ -662,16 +639,22 @@ struct MatrixVersionProducts
           slice.getType().getRank() == 2 && slice.hasZeroOffset() &&
           slice.hasUnitStride())
         rhs = slice.getSource();
+    // With `unitRow` (versionOneDotProduct), A read transposed is K x 1.
+    if (unitRow)
+      lhs = castTo(builder, loc, lhs,
+                   RankedTensorType::get({ShapedType::kDynamic, 1}, element));
     SmallVector<int64_t> columnShape(
         cast<RankedTensorType>(rhs.getType()).getShape());
     columnShape[tb ? 0 : 1] = 1;
     Value column =
         castTo(builder, loc, rhs, RankedTensorType::get(columnShape, element));
-    auto product = cloneWithUnitDim(builder, matmul, lhs, column, /*dim=*/1);
+    auto product = cloneWithUnitDim(builder, matmul, lhs, column,
+                                    unitRow ? ArrayRef<unsigned>{0, 1}
+                                            : ArrayRef<unsigned>{1});
     builder.setInsertionPoint(product);
     Value matrix = lhs;
     VectorProductForm form = VectorProductForm::DotProducts;
-    if (ta && resultType.getDimSize(0) == 1) {
+    if (ta && (unitRow || resultType.getDimSize(0) == 1)) {
       // A K x 1 as the one row of a 1 x K matrix (the same layout).
       Value k = tensor::CollapseShapeOp::create(builder, loc, lhs,
                                                 ReassociationIndices{0, 1});

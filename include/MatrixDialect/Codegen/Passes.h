@@ -38,6 +38,10 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// `value` as a tensor of `type` (a tensor.cast), or itself when it has it
+/// (defined in lib/Codegen/VersionProducts.cpp).
+Value castTo(OpBuilder &builder, Location loc, Value value, Type type);
+
 /// A copy of the 2-D tensor `value` transposed (into `destination` when
 /// given, of the transposed shape), a linalg.generic tagged
 /// `matc.transpose = TAG` ("f32" or "f64"), which the schedule computes in
