@@ -633,6 +633,14 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %splits vector_sizes [%rows, %kv]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    // The remainder's partial sums read and written whole under a select
+    // (TransformOps.td), not masked.
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.vector.lower_masked_transfers
+    } : !transform.any_op
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.matc.unmask_accumulator_slices
+    } : !transform.any_op
     transform.sequence %combine : !transform.any_op failures(suppress) {
     ^bb0(%c: !transform.any_op):
       %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
@@ -715,6 +723,12 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %splits vector_sizes [%c1, %n, %kv]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.vector.lower_masked_transfers
+    } : !transform.any_op
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.matc.unmask_accumulator_slices
+    } : !transform.any_op
     transform.sequence %combine : !transform.any_op failures(suppress) {
     ^bb0(%c: !transform.any_op):
       %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op

@@ -26,6 +26,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 #define GET_OP_CLASSES
@@ -793,4 +794,109 @@ void transform::ApplyUnrollTransposesPatternsOp::populatePatterns(
             return success(getSquareShape(op).has_value());
           })
           .setNativeShapeFn(getSquareShape));
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyUnmaskAccumulatorSlicesPatternsOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The pattern of ApplyUnmaskAccumulatorSlicesPatternsOp, rooted at the
+/// tensor.insert_slice.
+struct UnmaskAccumulatorSlice : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// Whether sizes `a` and `b` are equal: one value or constant, or
+  /// provably (ValueBoundsConstraintSet: the vectorizer's masks take
+  /// `tensor.dim`s of slices whose sizes are other values).
+  static bool isSameSize(OpFoldResult a, OpFoldResult b) {
+    if (isEqualConstantIntOrValue(a, b))
+      return true;
+    FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(a, b);
+    return succeeded(equal) && *equal;
+  }
+
+  /// Whether `a` and `b` are the same mask: one value, or two
+  /// `vector.create_mask` ops of one type and equal sizes.
+  static bool isSameMask(Value a, Value b) {
+    if (a == b)
+      return true;
+    auto ma = a ? a.getDefiningOp<vector::CreateMaskOp>() : nullptr;
+    auto mb = b ? b.getDefiningOp<vector::CreateMaskOp>() : nullptr;
+    return ma && mb && ma.getType() == mb.getType() &&
+           llvm::all_of(
+               llvm::zip(ma.getOperands(), mb.getOperands()), [](auto pair) {
+                 return isSameSize(std::get<0>(pair), std::get<1>(pair));
+               });
+  }
+
+  /// Whether `xfer` is at indices 0, in bounds, with the identity map and
+  /// the mask `mask`.
+  static bool isLeadingMasked(VectorTransferOpInterface xfer, Value mask) {
+    return isSameMask(xfer.getMask(), mask) &&
+           xfer.getPermutationMap().isIdentity() &&
+           llvm::all_of(xfer.getIndices(),
+                        [](Value index) { return isZeroInteger(index); }) &&
+           llvm::all_of(xfer.getInBoundsValues(), [](bool b) { return b; });
+  }
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !write.getMask())
+      return failure();
+    auto slice = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    Value acc = insert.getDest();
+    VectorType vectorType = write.getVectorType();
+    auto accType = dyn_cast<RankedTensorType>(acc.getType());
+    if (!slice || slice.getSource() != acc || !accType ||
+        !accType.hasStaticShape() ||
+        accType.getShape() != vectorType.getShape() ||
+        accType.getElementType() != vectorType.getElementType() ||
+        !slice.isSameAs(insert, isEqualConstantIntOrValue) ||
+        !llvm::all_of(insert.getMixedOffsets(), isZeroInteger) ||
+        !llvm::all_of(insert.getMixedStrides(), isOneInteger) ||
+        !isLeadingMasked(write, write.getMask()))
+      return failure();
+    auto mask = write.getMask().getDefiningOp<vector::CreateMaskOp>();
+    SmallVector<OpFoldResult> sizes = insert.getMixedSizes();
+    if (!mask || mask.getNumOperands() != sizes.size())
+      return failure();
+    for (auto [operand, size] : llvm::zip(mask.getOperands(), sizes))
+      if (!isSameSize(operand, size))
+        return failure();
+
+    Location loc = insert.getLoc();
+    rewriter.setInsertionPointAfter(slice);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    SmallVector<Value> indices(vectorType.getRank(), zero);
+    SmallVector<bool> inBounds(vectorType.getRank(), true);
+    Value pad = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(vectorType.getElementType()));
+    Value whole = vector::TransferReadOp::create(rewriter, loc, vectorType, acc,
+                                                 indices, pad, inBounds);
+    for (Operation *user : llvm::make_early_inc_range(slice->getUsers())) {
+      auto read = dyn_cast<vector::TransferReadOp>(user);
+      // `whole` is just after `slice`: it dominates the slice's users.
+      if (read && read.getVectorType() == vectorType &&
+          isLeadingMasked(read, mask.getResult()))
+        rewriter.replaceOp(read, whole);
+    }
+    rewriter.setInsertionPoint(insert);
+    Value selected = arith::SelectOp::create(rewriter, loc, mask.getResult(),
+                                             write.getVector(), whole);
+    rewriter.replaceOp(insert,
+                       vector::TransferWriteOp::create(rewriter, loc, selected,
+                                                       acc, indices, inBounds)
+                           .getResult());
+    if (write->use_empty())
+      rewriter.eraseOp(write);
+    return success();
+  }
+};
+} // namespace
+
+void transform::ApplyUnmaskAccumulatorSlicesPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<UnmaskAccumulatorSlice>(patterns.getContext());
 }

@@ -5,7 +5,9 @@
 // tagged matc.dot) as dot products (Schedule.mlir's @tile_dot_rows): rows
 // of A in blocks of 4, k by 16 f32 (512 bits) in a vector<4x16xf32> of
 // partial sums carried by the loop (the main loop unmasked, the last
-// K mod 16 elements masked), B's 16 elements read once and broadcast to the
+// K mod 16 elements masked: A's and B's reads, the partial sums kept whole
+// under a select, transform.apply_patterns.matc.unmask_accumulator_slices),
+// B's 16 elements read once and broadcast to the
 // 4 rows, multiply-adds LLVM may contract, then each row's partial sums
 // added up across the lanes. The last M mod 4 rows one at a time, in
 // vector<16xf32>. No packing. With 2 threads, one block of rows per thread.
@@ -20,8 +22,11 @@
 // CHECK: %[[BB:.*]] = vector.broadcast %[[BR]] : vector<16xf32> to vector<4x16xf32>
 // CHECK: arith.mulf %[[AR]], %[[BB]] fastmath<contract> : vector<4x16xf32>
 // CHECK: arith.addf {{.*}} fastmath<contract> : vector<4x16xf32>
-// CHECK: scf.for %{{.*}} = %[[KMAIN]] to %[[K]] step %c16
-// CHECK: vector.create_mask %c4, %{{.*}} : vector<4x16xi1>
+// CHECK: %[[REST:.*]] = scf.for %{{.*}} = %[[KMAIN]] to %[[K]] step %c16 iter_args(%[[ACC:.*]] = %[[MAIN]]) -> (vector<4x16xf32>)
+// CHECK: %[[MASK:.*]] = vector.create_mask %c4, %{{.*}} : vector<4x16xi1>
+// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} fastmath<contract> : vector<4x16xf32>
+// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[SUM]], %[[ACC]] : vector<4x16xi1>, vector<4x16xf32>
+// CHECK: scf.yield %[[SEL]]
 // CHECK-COUNT-4: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
 // CHECK: scf.for %{{.*}} step %c4
 // CHECK: scf.for %{{.*}} step %c1

@@ -39,16 +39,13 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // 1 x 400000 product took 292 ms packed, Zen 4, f64) or columns; the fill
 // of C goes into both branches, on one destination made before the scf.if
 // (numbered so that CSE keeps the destinations of products apart). First,
-// a run-time N of 1 with K at least 32 (a shorter dot product is mostly
-// masked lanes): the dot products of the rows of A with B cast to one
-// column, C cast to M x 1 and filled there; the sizes' test in the other
-// branch.
+// a run-time N of 1, whatever K: the dot products of the rows of A with B
+// cast to one column, C cast to M x 1 and filled there; the sizes' test in
+// the other branch.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
-// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[KD:.*]], %[[C32]] : index
-// CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %[[LONG]] : i1
-// CHECK: %[[R:.*]] = scf.if %[[ONE_LONG]] -> (tensor<?x?xf64>) {
+// CHECK-NOT: arith.andi
+// CHECK: %[[R:.*]] = scf.if %[[ONE]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[COL:.*]] = tensor.cast %arg1 : tensor<?x?xf64> to tensor<?x1xf64>
 // CHECK:   %[[OUT:.*]] = tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x1xf64>
 // CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
@@ -67,7 +64,9 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // first w copied into C's columns j .. j + w.
 // CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
 // CHECK: %[[FEW:.*]] = arith.cmpi ule, %[[NF:.*]], %[[EIGHT]] : index
-// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW]], %{{.*}} : i1
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %{{.*}}, %[[C32]] : index
+// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW]], %[[LONG]] : i1
 // CHECK: %[[COLS:.*]] = scf.if %[[FEW_LONG]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[BLOCK0:.*]] = linalg.fill {{.*}} -> tensor<4x?xf64>
 // CHECK:   %[[PAD0:.*]] = tensor.empty(%{{.*}}) : tensor<?x4xf64>
@@ -512,8 +511,7 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 // CHECK: matc.dot_columns = "f64"
 // CHECK: } else {
 // CHECK: %[[M1:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
-// CHECK: %[[M1_LONG:.*]] = arith.andi %[[M1]], %{{.*}} : i1
-// CHECK: scf.if %[[M1_LONG]] -> (tensor<?x?xf64>) {
+// CHECK-NEXT: scf.if %[[M1]] -> (tensor<?x?xf64>) {
 // CHECK: %[[AROW:.*]] = tensor.cast %[[A]] : tensor<?x?xf64> to tensor<1x?xf64>
 // CHECK: %[[AV:.*]] = tensor.collapse_shape %[[AROW]]
 // CHECK: %[[CROW:.*]] = tensor.collapse_shape %{{.*}} : tensor<1x?xf64> into tensor<?xf64>
@@ -648,8 +646,7 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // CHECK: matc.dot = "f32"
 // CHECK: } else {
 // CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
-// CHECK: %[[ONE_LONG:.*]] = arith.andi %[[ONE]], %{{.*}} : i1
-// CHECK: scf.if %[[ONE_LONG]] -> (tensor<?x?xf32>) {
+// CHECK-NEXT: scf.if %[[ONE]] -> (tensor<?x?xf32>) {
 // CHECK:   %[[COL:.*]] = tensor.cast %[[B]] : tensor<?x?xf32> to tensor<?x1xf32>
 // CHECK:   %[[X:.*]] = tensor.collapse_shape %[[COL]]
 // CHECK:   linalg.generic {{.*}} ins(%[[X]], %[[A]] : tensor<?xf32>, tensor<?x?xf32>) {{.*}} attrs =  {matc.vector_matrix = "f32"}
@@ -676,11 +673,15 @@ func.func @unit_column_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) 
 
 // -----
 
-// A static k-range shorter than 32: no dot products (no test of N), the
-// sizes' test only. A tiny C of one element from a long k-range with A
+// A static k-range shorter than 32: one column of C as dot products (the
+// test of N == 1), but not a few (no dot_columns), then the sizes' test.
+// A tiny C of one element from a long k-range with A
 // read transposed (x.T @ y): one dot product, x as a 1 x K matrix.
 // CHECK-LABEL: func.func @short_k
-// CHECK-NOT: arith.cmpi eq
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK-NEXT: scf.if %[[ONE]] -> (tensor<?x?xf32>) {
+// CHECK: matc.dot = "f32"
+// CHECK: } else {
 // CHECK-NOT: matc.dot
 // CHECK: matc.unpacked
 // CHECK-LABEL: func.func @one_dot_product

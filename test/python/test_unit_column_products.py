@@ -13,8 +13,9 @@ C^T = B^T A^T. Exact against NumPy on small integers, for every
 layout (A and B in place or read transposed), through the general function
 of a product and the functions of one row of C (`x @ b`, `x.T @ b`, `x @
 b.T`), and `x.T @ y` of static vectors (one dot product), for K on both
-sides of the vectors and blocks and of 32 (shorter k-ranges are not dot
-products), N on both sides of the blocks (9: the packed or unpacked
+sides of the vectors and blocks and of 32 (along a shorter k-range one
+column or row of C is dot products, with the partial sums of the last
+K mod 8 or 16 elements kept whole under a select; a few are not), N on both sides of the blocks (9: the packed or unpacked
 branch) and of the register tiles (16, 17; 31, 32), M on both sides of
 the blocks (8, 9; 16, 17), on 1 and 2 threads, f32 and f64."""
 
@@ -53,7 +54,7 @@ def dot{t}(x: {T}[?, 1], y: {T}[?, 1]) -> {T}[1, 1]:
 SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
 ROWS = [1, 2, 5, 8, 9, 16, 17, 300]
-DEPTHS = [1, 7, 8, 9, 63, 1025, 4099]
+DEPTHS = [1, 3, 7, 8, 9, 31, 63, 1025, 4099]
 COLUMNS = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 31, 32]
 
 

@@ -50,9 +50,10 @@ Value castTo(OpBuilder &builder, Location loc, Value value, Type type);
 Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
                            StringRef tag, Value destination = {});
 
-/// The shortest k-range computed as dot products when N is known only at
-/// run time (matrix-version-products): with fewer elements than two
-/// vectors of 512 bits of f32 a dot product is mostly masked lanes and the
+/// The shortest k-range computed as dot products for a few columns or rows
+/// of C (2 or more) known only at run time (matrix-version-products; one
+/// row or column is computed so along any k-range): with fewer elements than
+/// two vectors of 512 bits of f32 a dot product is mostly masked lanes and the
 /// adds across them. From a new user, Zen 4, 1 thread, f64, a general
 /// product given 100000 x 3 @ 3 x 3: 2.3 ms as dot products, 0.57 ms in
 /// register tiles along N (NumPy 0.12; 10000 x 32 @ 32 x 4: 0.12 ms as dot

@@ -435,10 +435,14 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     as the `matc.dot` generic on B and A's row (as a static `x @ b.T`), M <=
     8 as C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
     transposed into C (the unpacked schedule read a transposed copy of all
-    of B: 2 x 4096 @ (4096 x 4096).T f64 139 ms, now 12 ms, NumPy 13). All
-    of these only when K >= 32 (tested at run time if K is): a shorter dot
-    product is mostly masked lanes (100000 x 3 @ 3 x 3: 2.3 ms as dot
-    products against 0.57 ms). And a tiny C of one element with A read
+    of B: 2 x 4096 @ (4096 x 4096).T f64 139 ms, now 12 ms, NumPy 13). The
+    few columns or rows only when K >= 32 (tested at run time if K is): a
+    shorter dot product is mostly masked lanes (100000 x 3 @ 3 x 3: 2.3 ms
+    as dot products against 0.57 ms); one column or row along any K, one
+    masked step of k per element of C against a register tile masked to
+    one column (f64, 100000 x 3 @ 3 x 1: 779 -> 168 us, NumPy 85; 5000 x 8
+    @ 8 x 1: 50 -> 12 us, NumPy 13; 1 x 3 @ (5000 x 3).T: 359 -> 9.4 us,
+    NumPy 4.4). And a tiny C of one element with A read
     transposed (`x.T @ y` of static K x 1 vectors) is one `matc.dot` of x
     as a 1 x K matrix, not the plain loops' scalar chain (K = 100000 f64:
     84 -> 20 us, NumPy 19 us).
