@@ -85,6 +85,15 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:     scf.yield %[[CN]], %[[NEXT]], %[[DC]]
 // CHECK:   scf.yield %[[LOOP]]#0
 // CHECK: } else {
+// Then a run-time M of 1 (B in place, whatever K): A cast to one row, the
+// rows of B scaled by its elements (matc.vector_matrix on B, as for a
+// static x @ b), C cast to 1 x N.
+// CHECK: %[[ONEROW:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// CHECK-NEXT: %[[ROWR:.*]] = scf.if %[[ONEROW]] -> (tensor<?x?xf64>) {
+// CHECK:   %[[AROW:.*]] = tensor.cast %arg0 : tensor<?x?xf64> to tensor<1x?xf64>
+// CHECK:   %[[XV:.*]] = tensor.collapse_shape %[[AROW]] {{\[}}[0, 1]] : tensor<1x?xf64> into tensor<?xf64>
+// CHECK:   linalg.generic {{.*}} ins(%[[XV]], %arg1 : tensor<?xf64>, tensor<?x?xf64>) {{.*}} attrs =  {matc.vector_matrix = "f64"}
+// CHECK: } else {
 // CHECK: %[[MK:.*]] = arith.muli %[[M:.*]], %[[K:.*]] : index
 // CHECK: %[[KN:.*]] = arith.muli %[[K]], %[[N:.*]] : index
 // CHECK: %[[SUM:.*]] = arith.addi %[[MK]], %[[KN]]
@@ -105,6 +114,7 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[P:.*]] = linalg.matmul ins({{.*}}) outs(%[[F2]] : tensor<?x?xf64>)
 // CHECK:   scf.yield %[[P]]
 // CHECK: scf.yield %[[SIZED]]
+// CHECK: scf.yield %[[ROWR]]
 // CHECK: scf.yield %[[COLS]]
 // CHECK: return %[[R]]
 func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {

@@ -6,7 +6,8 @@ transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
 with B^T in blocks of 4 columns padded with zeros (up to 16 f32 columns
 with AVX-512); and, with B read transposed, a few rows of A (M = 1, M <=
 8) as the dot products of B's rows with A's (C^T = B A^T, its blocks
-copied transposed); with A read transposed, fewer columns than a register
+copied transposed), and one row of A with B in place (B's rows scaled by
+its elements); with A read transposed, fewer columns than a register
 tile (below 32 f32, 16 f64 columns with AVX-512), and with both read
 transposed also a few rows (up to the blocks' limit), as the transpose of
 C^T = B^T A^T. Exact against NumPy on small integers, for every
@@ -95,6 +96,20 @@ class UnitColumnProducts(unittest.TestCase):
                         np.testing.assert_array_equal(
                             got, x @ b, err_msg="%s K=%d N=%d %s" % (
                                 name, k, n, t))
+
+    def test_one_row_wide(self):
+        # One row of A against a wide B through the general a @ b (the
+        # rows of B scaled by A's elements, the columns of C split between
+        # the threads), N and K on both sides of the blocks.
+        for module in self.modules:
+            for t, dtype in (("32", np.float32), ("64", np.float64)):
+                r = rng(int(t) + 1)
+                for k, n in ((1, 1000), (513, 1000), (2049, 70), (7, 4099)):
+                    x = integers(r, (1, k), dtype)
+                    b = integers(r, (k, n), dtype)
+                    np.testing.assert_array_equal(
+                        getattr(module, "nn" + t)(x, b), x @ b,
+                        err_msg="K=%d N=%d %s" % (k, n, t))
 
     def test_f32(self):
         self.check("32", np.float32)

@@ -435,7 +435,11 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     as the `matc.dot` generic on B and A's row (as a static `x @ b.T`), M <=
     8 as C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
     transposed into C (the unpacked schedule read a transposed copy of all
-    of B: 2 x 4096 @ (4096 x 4096).T f64 139 ms, now 12 ms, NumPy 13). The
+    of B: 2 x 4096 @ (4096 x 4096).T f64 139 ms, now 12 ms, NumPy 13); with
+    B in place, M == 1 as the `matc.vector_matrix` generic on B (as a static
+    `x @ b`: B streamed row by row, where the unpacked register tiles walked
+    it down its columns, a page per step of k: 1 x 5000 @ 5000 x 5000 f64
+    24 -> 6.4-7.0 ms, NumPy 10.5; 1 x 2048 @ 2048 x 2048 4.7 -> 1.0 ms). The
     few columns or rows only when K >= 32 (tested at run time if K is): a
     shorter dot product is mostly masked lanes (100000 x 3 @ 3 x 3: 2.3 ms
     as dot products against 0.57 ms); one column or row along any K, one
