@@ -24,10 +24,19 @@ Operations (n x n matrices of random numbers; v is n x 16):
                                   NumPy calls OpenBLAS's gemv
   narrow   a @ w                  w is n x 4 (static N = 4: dot products
                                   of the rows of A and the columns of w)
+  tew      a.T * 2.0 + b          an elementwise expression reading a
+                                  transposed: matc computes it in square
+                                  blocks transposed in registers
+  tnarrow  a.T @ w                w is n x 4, through def tn(a: T[?, ?],
+                                  b: T[?, ?]) (run-time sizes): computed as
+                                  C^T = w.T @ a, then copied transposed
   points   p @ r                  p is 100000 x 3, r 3 x 3 (a tiny static
                                   B: plain loops); once per type
   gram     p.T @ p                the 3 x 3 Gram matrix of p (a tiny C
                                   from a long k-range); once per type
+  pvec     p @ y                  y is 3 x 1, through def mm (run-time
+                                  sizes): a matrix-vector product along a
+                                  k-range of 3; once per type
   call     a @ b on 2 x 2         the cost of one call: matc's minus
                                   NumPy's is the package's overhead
 
@@ -73,6 +82,10 @@ def kernels(ty, sizes):
              "    return x.T @ a", "",
              "def mn(a: {0}[?, ?], w: {0}[?, 4]) -> {0}[?, 4]:".format(ty),
              "    return a @ w", "",
+             "def tew(a: {0}[?, ?], b: {0}[?, ?]) -> {0}[?, ?]:".format(ty),
+             "    return a.T * 2.0 + b", "",
+             "def tn(a: {0}[?, ?], b: {0}[?, ?]) -> {0}[?, ?]:".format(ty),
+             "    return a.T @ b", "",
              "def points(p: {0}[?, 3], r: {0}[3, 3]) -> {0}[?, 3]:".format(ty),
              "    return p @ r", "",
              "def gram(p: {0}[?, 3]) -> {0}[3, 3]:".format(ty),
@@ -168,6 +181,12 @@ def child(args):
                  timed_calls(lambda: m.vm(x, a), seconds, 100))
             emit("narrow", n, timed_calls(lambda: a @ w, seconds, 100),
                  timed_calls(lambda: m.mn(a, w), seconds, 100))
+            check(m.tew(a, b), a.T * 2.0 + b, ty, 2)
+            check(m.tn(a, w), a.T.astype(np.float64) @ w, ty, n)
+            emit("tew", n, timed(lambda: a.T * 2.0 + b, seconds),
+                 timed(lambda: m.tew(a, b), seconds))
+            emit("tnarrow", n, timed_calls(lambda: a.T @ w, seconds, 100),
+                 timed_calls(lambda: m.tn(a, w), seconds, 100))
         p = rng.random((POINTS, 3)).astype(dtype)
         r = rng.random((3, 3)).astype(dtype)
         check(m.points(p, r), p.astype(np.float64) @ r, ty, 3)
@@ -176,6 +195,10 @@ def child(args):
              timed(lambda: m.points(p, r), seconds))
         emit("gram", POINTS, timed(lambda: p.T @ p, seconds),
              timed(lambda: m.gram(p), seconds))
+        y = rng.random((3, 1)).astype(dtype)
+        check(m.mm(p, y), p.astype(np.float64) @ y, ty, 3)
+        emit("pvec", POINTS, timed(lambda: p @ y, seconds),
+             timed(lambda: m.mm(p, y), seconds))
         a, b = (rng.random((2, 2)).astype(dtype) for _ in range(2))
         mm = m.mm
         emit("call", 2, timed_calls(lambda: a @ b, seconds),
@@ -226,7 +249,7 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec", "vecmat",
-                                                  "narrow")
+                                                  "narrow", "tnarrow", "pvec")
                        else ("ms", 1e3))
         print("| %s | %s | %d | %d | %.3f %s | %.3f %s | %.2fx |" % (
             "a @ b (2 x 2, one call)" if r["op"] == "call" else
@@ -234,7 +257,9 @@ def main():
              "chain": "(a @ b) @ v", "matvec": "a @ x (x: n x 1)",
              "vecmat": "x.T @ a (x: n x 1)",
              "narrow": "a @ w (w: n x 4)", "points": "p @ r (r: 3 x 3)",
-             "gram": "p.T @ p (p: n x 3)"}[r["op"]],
+             "tew": "a.T * 2.0 + b", "tnarrow": "a.T @ w (w: n x 4)",
+             "gram": "p.T @ p (p: n x 3)",
+             "pvec": "p @ y (p: n x 3, y: 3 x 1)"}[r["op"]],
             r["type"], r["n"], r["threads"], r["numpy"] * scale, unit,
             r["matc"] * scale, unit, r["numpy"] / r["matc"]))
     print()
