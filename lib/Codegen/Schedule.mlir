@@ -612,6 +612,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// The remainders of the dot products' k-ranges in `%parent`, once
+  /// vectorized: their partial sums read and written whole under a select
+  /// (transform.apply_patterns.matc.unmask_accumulator_slices, on masked
+  /// transfers, not on vector.mask ops), not masked.
+  transform.named_sequence @unmask_dot_remainder(%parent: !transform.any_op {transform.readonly}) {
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.vector.lower_masked_transfers
+    } : !transform.any_op
+    transform.apply_patterns to %parent {
+      transform.apply_patterns.matc.unmask_accumulator_slices
+    } : !transform.any_op
+    transform.yield
+  }
+
   /// The split of k of @tile_dot_rows for one tile of `%rows` rows
   /// (`%tile`'s ops after tile_reduction_using_for, per element type below:
   /// it takes static sizes only): the loop over k peeled, the partial
@@ -633,14 +647,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %splits vector_sizes [%rows, %kv]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>
-    // The remainder's partial sums read and written whole under a select
-    // (TransformOps.td), not masked.
-    transform.apply_patterns to %parent {
-      transform.apply_patterns.vector.lower_masked_transfers
-    } : !transform.any_op
-    transform.apply_patterns to %parent {
-      transform.apply_patterns.matc.unmask_accumulator_slices
-    } : !transform.any_op
+    transform.include @unmask_dot_remainder failures(propagate) (%parent)
+        : (!transform.any_op) -> ()
     transform.sequence %combine : !transform.any_op failures(suppress) {
     ^bb0(%c: !transform.any_op):
       %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
@@ -723,12 +731,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %splits vector_sizes [%c1, %n, %kv]
         : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-    transform.apply_patterns to %parent {
-      transform.apply_patterns.vector.lower_masked_transfers
-    } : !transform.any_op
-    transform.apply_patterns to %parent {
-      transform.apply_patterns.matc.unmask_accumulator_slices
-    } : !transform.any_op
+    transform.include @unmask_dot_remainder failures(propagate) (%parent)
+        : (!transform.any_op) -> ()
     transform.sequence %combine : !transform.any_op failures(suppress) {
     ^bb0(%c: !transform.any_op):
       %tile_fill = transform.get_producer_of_operand %c[1] : (!transform.any_op) -> !transform.any_op
