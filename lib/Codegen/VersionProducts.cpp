@@ -378,9 +378,11 @@ struct MatrixVersionProducts
     // vector product behind a test, and a few columns (getMaxDotColumns) as
     // dot products behind another when they are rows of A (A in place) and
     // M is not static at most 4 (then B is read once in place as it is);
-    // likewise one row or a few rows of C with M known only at run time
-    // when B is read transposed and A is not (the dot products of B's rows
-    // with A's). The rest goes on with `matmul`, now in the tests' other
+    // likewise one row of C with M known only at run time when A is read
+    // transposed and N is not a static 1 (a vector product already), or A
+    // is not and B is read transposed or N is run-time too; a few rows when
+    // B is read transposed and A is not (the dot products of B's rows with
+    // A's). The rest goes on with `matmul`, now in the tests' other
     // branches. One row or column along any k-range (a short one is one
     // masked step per element of C, still far less than the register tiles
     // of a vector of columns masked to one: from Python, Zen 4, f64, 1
@@ -402,10 +404,10 @@ struct MatrixVersionProducts
         (ShapedType::isDynamic(ranges[0]) ||
          ranges[0] > kMaxUnpackedRowsOrColumns))
       versionFewColumns(matmul, tag);
-    if (ShapedType::isDynamic(ranges[0]) && !ta &&
-        (tb || ShapedType::isDynamic(ranges[1]))) {
+    if (ShapedType::isDynamic(ranges[0]) &&
+        (ta ? ranges[1] != 1 : tb || ShapedType::isDynamic(ranges[1]))) {
       versionUnitRow(matmul, tag);
-      if (longK && tb)
+      if (longK && tb && !ta)
         versionFewColumns(matmul, tag, /*rowsOfC=*/true);
     }
     // One row of C from B read transposed (`x @ b.T`): the dot products of
@@ -566,16 +568,21 @@ struct MatrixVersionProducts
     });
   }
 
-  /// Moves `matmul`, whose M is known only at run time and A is not read
-  /// transposed, into the else branch of an scf.if on M == 1, whose then
-  /// branch computes it with A cast to one row (1 x K) and C to 1 x N as
-  /// for a static `x @ b`: with B read transposed (N x K) the dot products
-  /// of B's rows with A's row (`matc.dot` on B), with B in place (K x N)
-  /// B's rows scaled by A's elements (`matc.vector_matrix` on B, axpy
-  /// updates, B streamed row by row once). The unpacked schedule's register
-  /// tiles of C walk B down its columns instead, a page per step of k when
-  /// a row of B is 4 KiB or more: from Python, Zen 4, f64, 1 thread, a
-  /// general a @ b given 1 x 5000 @ 5000 x 5000 took 24 ms (NumPy 10.5).
+  /// Moves `matmul`, whose M is known only at run time, into the else
+  /// branch of an scf.if on M == 1, whose then branch computes it with A
+  /// cast to one row (1 x K; read transposed, K x 1: the same layout) and
+  /// C to 1 x N as for a static `x @ b`: with B read transposed (N x K) the
+  /// dot products of B's rows with A's row (`matc.dot` on B), with B in
+  /// place (K x N) B's rows scaled by A's elements (`matc.vector_matrix` on
+  /// B, axpy updates, B streamed row by row once). The unpacked schedule's
+  /// register tiles of C walk B down its columns instead, a page per step
+  /// of k when a row of B is 4 KiB or more: from Python, Zen 4, f64, 1
+  /// thread, a general a @ b given 1 x 5000 @ 5000 x 5000 took 24 ms (NumPy
+  /// 10.5). With B read transposed, they read a transposed copy of B, made
+  /// in blocks of a register's lanes masked down to K rows, whose
+  /// masked-off rows are stores far past the copy's end: from Python, Zen
+  /// 5, f64, 1 thread, `a.T @ b.T` given a 1 x 1 and b 100000 x 1 took
+  /// 16.9 ms (NumPy 0.09).
   void versionUnitRow(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
     versionBy(matmul, isUnitLoop(builder, matmul, 0), [&](OpBuilder &builder) {
@@ -590,9 +597,11 @@ struct MatrixVersionProducts
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     Type element = resultType.getElementType();
     Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
+    // A read transposed is K x M: its one column is the row.
+    bool ta = matrix::isProductOperandTransposed(matmul, 0);
     SmallVector<int64_t> rowShape(
         cast<RankedTensorType>(lhs.getType()).getShape());
-    rowShape[0] = 1;
+    rowShape[ta ? 1 : 0] = 1;
     Value row =
         castTo(builder, loc, lhs, RankedTensorType::get(rowShape, element));
     auto product = cloneWithUnitDim(builder, matmul, row, rhs, {0});

@@ -100,16 +100,27 @@ class UnitColumnProducts(unittest.TestCase):
     def test_one_row_wide(self):
         # One row of A against a wide B through the general a @ b (the
         # rows of B scaled by A's elements, the columns of C split between
-        # the threads), N and K on both sides of the blocks.
+        # the threads), N and K on both sides of the blocks; likewise a.T @
+        # b and a.T @ b.T (the dot products of B's rows: a new-user
+        # finding, 1 x 1 against 100000 x 1 read B^T through a copy in
+        # blocks masked down to one row, 190x NumPy's time).
         for module in self.modules:
             for t, dtype in (("32", np.float32), ("64", np.float64)):
                 r = rng(int(t) + 1)
-                for k, n in ((1, 1000), (513, 1000), (2049, 70), (7, 4099)):
+                for k, n in ((1, 1000), (513, 1000), (2049, 70), (7, 4099),
+                             (1, 100000), (3, 20011)):
                     x = integers(r, (1, k), dtype)
                     b = integers(r, (k, n), dtype)
-                    np.testing.assert_array_equal(
-                        getattr(module, "nn" + t)(x, b), x @ b,
-                        err_msg="K=%d N=%d %s" % (k, n, t))
+                    xt, bt = x.T.copy(), b.T.copy()
+                    # A read transposed (K x 1, a row's layout), with B in
+                    # place and read transposed.
+                    for name, got in (
+                            ("nn", getattr(module, "nn" + t)(x, b)),
+                            ("tn", getattr(module, "tn" + t)(xt, b)),
+                            ("tt", getattr(module, "tt" + t)(xt, bt))):
+                        np.testing.assert_array_equal(
+                            got, x @ b,
+                            err_msg="%s K=%d N=%d %s" % (name, k, n, t))
 
     def test_f32(self):
         self.check("32", np.float32)
