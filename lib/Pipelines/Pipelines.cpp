@@ -122,7 +122,9 @@ CodegenSizes LoweringOptions::getCodegenSizes() const {
 ///   scf.parallel, which is no valid affine dimension); so do the copies
 ///   bufferization makes between strided buffers (matrix-lower-memref-copy),
 ///   which would otherwise call a runtime library matc does not load.
-/// - LLVM: vector transfers are unrolled to 1-D ones, the masked ones no
+/// - LLVM: vector transfers are unrolled to 1-D ones, rows a mask may leave
+///   out guarded by an scf.if each rather than accessed with every lane off
+///   (matrix-guard-masked-rows), the masked ones no
 ///   wider than 256 bits (matrix-split-masked-vectors: LLVM 22 miscompiles
 ///   wider ones on AVX2: no wider than the target's registers); scf.parallel
 ///   becomes
@@ -187,7 +189,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
   }
   case LoweringStage::LLVM:
     return "func.func(matrix-prefetch-accumulator-tiles, "
-           "matrix-unmask-row-writes, "
+           "matrix-unmask-row-writes, matrix-guard-masked-rows, "
            "convert-vector-to-scf{full-unroll}, "
            "matrix-split-masked-vectors{max-bits=" +
            std::to_string(getTarget(options).vectorBits) +
