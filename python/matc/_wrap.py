@@ -162,6 +162,23 @@ def _mixed_element(seq, dtype):
     return None
 
 
+def _held_type(seq, dtype):
+    """What the nested lists and tuples `seq`, which NumPy made an array of
+    `dtype` (not a real number type), hold that is not a number: the type
+    name of its first such element (`str`, `dict`, `complex`), else
+    _dtype_text(dtype)."""
+    stack = [seq]
+    while stack:
+        for item in stack.pop():
+            if isinstance(item, (list, tuple)):
+                stack.append(item)
+            elif not isinstance(item, numbers.Real) or isinstance(
+                    item, (bool, np.bool_)):
+                return _type_name(item) if not isinstance(
+                    item, np.generic) else _dtype_text(item.dtype)
+    return _dtype_text(dtype)
+
+
 def _to_float(x):
     """float(x) of a real number `x`, or None for a finite one beyond
     float64: float() raises for an int or a Fraction, and makes a Decimal
@@ -366,6 +383,12 @@ class _Messages:
             try:
                 arr = np.asarray(x)
             except (ValueError, TypeError) as e:
+                if weak and "inhomogeneous" in str(e):
+                    # NumPy's own text speaks of setting an array element.
+                    raise ValueError("%s%s must be a 2-D array of %s, got a "
+                                     "ragged list (its rows differ in "
+                                     "length)" % (prefix, what, dtype.name)
+                                     ) from None
                 raise type(e)("%s%s: %s" % (prefix, what, e)) from None
             kind = arr.dtype.kind
             if kind == "O" and arr.ndim == 0:
@@ -409,8 +432,11 @@ class _Messages:
                         raise out_of_range(repr(float(arr[beyond][0])))
             elif kind not in "iuf":
                 raise TypeError("%s%s must be an array of real numbers, got "
-                                "an array of %s" % (prefix, what,
-                                                    _dtype_text(arr.dtype)))
+                                "%s" % (prefix, what,
+                                        "a list holding " +
+                                        _held_type(x, arr.dtype) if weak
+                                        else "an array of " +
+                                        _dtype_text(arr.dtype)))
             elif not (kind == "f" and arr.dtype.itemsize == dtype.itemsize):
                 raise TypeError("%s%s must be an array of %s, got an array of "
                                 "%s %s" % (prefix, what, dtype.name,

@@ -156,9 +156,18 @@ class CallErrors(unittest.TestCase):
                    "of float64, got NoneType None", m.gram, None)
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
                    "of float64, got float 2.0", m.gram, 2.0)
+        # A list is named as such (a new-user finding: "an array of str").
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding str",
+                   m.gram, [["a", "b", "c"]])
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
                    "real numbers, got an array of str",
-                   m.gram, [["a", "b", "c"]])
+                   m.gram, np.array([["a", "b", "c"]]))
+        # A ragged list: what is wrong with it, not NumPy's text about
+        # setting an array element with a sequence (a new-user finding).
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got a ragged list (its rows differ in length)",
+                   m.gram, [[1.0, 2.0, 3.0], [1.0, 2.0]])
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
                    "real numbers, got an array of complex128",
                    m.gram, np.ones((2, 3), complex))
@@ -185,8 +194,11 @@ class CallErrors(unittest.TestCase):
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
                    "of float64, got set {1}", m.gram, {1})
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
-                   "real numbers, got an array of object",
+                   "real numbers, got a list holding dict",
                    m.gram, [[{}, 1, 2]])
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding complex",
+                   m.gram, [[1.0, 2j, 2.0]])
 
     def test_scalar_out_of_range(self):
         # An int beyond the element type: OverflowError, as float() raises,
