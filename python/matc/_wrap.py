@@ -162,21 +162,28 @@ def _mixed_element(seq, dtype):
     return None
 
 
-def _held_type(seq, dtype):
-    """What the nested lists and tuples `seq`, which NumPy made an array of
-    `dtype` (not a real number type), hold that is not a number: the type
-    name of its first such element (`str`, `dict`, `complex`), else
-    _dtype_text(dtype)."""
+def _non_number(seq):
+    """The first element of the nested lists and tuples `seq` that is not
+    a real number, named by its type (`str`, `dict`, `complex`; a NumPy
+    scalar or array by its dtype), or None."""
     stack = [seq]
     while stack:
         for item in stack.pop():
             if isinstance(item, (list, tuple)):
                 stack.append(item)
-            elif not isinstance(item, numbers.Real) or isinstance(
-                    item, (bool, np.bool_)):
-                return _type_name(item) if not isinstance(
-                    item, np.generic) else _dtype_text(item.dtype)
-    return _dtype_text(dtype)
+            elif isinstance(item, (np.ndarray, np.generic)):
+                if item.dtype.kind not in "iuf":
+                    return _dtype_text(item.dtype)
+            elif not isinstance(item, numbers.Real) or isinstance(item, bool):
+                return _type_name(item)
+    return None
+
+
+def _held_type(seq, dtype):
+    """What the nested lists and tuples `seq`, which NumPy made an array of
+    `dtype` (not a real number type), hold that is not a number:
+    _non_number(seq), else _dtype_text(dtype)."""
+    return _non_number(seq) or _dtype_text(dtype)
 
 
 def _to_float(x):
@@ -383,12 +390,22 @@ class _Messages:
             try:
                 arr = np.asarray(x)
             except (ValueError, TypeError) as e:
+                # NumPy's own texts speak of setting an array element with
+                # a sequence: say what is wrong with the list instead.
+                held = _non_number(x) if weak else None
+                if held:
+                    raise TypeError("%s%s must be an array of real numbers, "
+                                    "got a list holding %s"
+                                    % (prefix, what, held)) from None
+                if weak and "maximum number of dimension" in str(e):
+                    raise ValueError("%s%s must be a 2-D array of %s, got a "
+                                     "list nested more than 32 deep"
+                                     % (prefix, what, dtype.name)) from None
                 if weak and "inhomogeneous" in str(e):
-                    # NumPy's own text speaks of setting an array element.
                     raise ValueError("%s%s must be a 2-D array of %s, got a "
                                      "ragged list (its rows differ in "
-                                     "length)" % (prefix, what, dtype.name)
-                                     ) from None
+                                     "length or depth)"
+                                     % (prefix, what, dtype.name)) from None
                 raise type(e)("%s%s: %s" % (prefix, what, e)) from None
             kind = arr.dtype.kind
             if kind == "O" and arr.ndim == 0:

@@ -166,8 +166,25 @@ class CallErrors(unittest.TestCase):
         # A ragged list: what is wrong with it, not NumPy's text about
         # setting an array element with a sequence (a new-user finding).
         self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
-                   "of float64, got a ragged list (its rows differ in length)",
-                   m.gram, [[1.0, 2.0, 3.0], [1.0, 2.0]])
+                   "of float64, got a ragged list (its rows differ in length "
+                   "or depth)", m.gram, [[1.0, 2.0, 3.0], [1.0, 2.0]])
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got a ragged list (its rows differ in length "
+                   "or depth)", m.gram, [[1.0, [2.0], 3.0]])
+        # Rows of one length holding what is not a number are not ragged
+        # (a new-user finding: they were reported so).
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding str",
+                   m.gram, [[1.0, 2.0, 3.0], "abc"])
+        self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
+                   "real numbers, got a list holding dict",
+                   m.gram, [[1.0, 2.0, 3.0], {1: 2, 3: 4, 5: 6}])
+        deep = [[1.0]]
+        for _ in range(40):
+            deep = [deep]
+        self.check(ValueError, "gram(): a (Mat f64[?, 3]) must be a 2-D array "
+                   "of float64, got a list nested more than 32 deep",
+                   m.gram, deep)
         self.check(TypeError, "gram(): a (Mat f64[?, 3]) must be an array of "
                    "real numbers, got an array of complex128",
                    m.gram, np.ones((2, 3), complex))
