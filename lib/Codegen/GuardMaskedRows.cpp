@@ -65,6 +65,11 @@ template <typename TransferOp> static void markRowsOutOfBounds(TransferOp op) {
   op.setInBoundsAttr(OpBuilder(op).getBoolArrayAttr(inBounds));
 }
 
+/// Whether `TransferOp` is vector.transfer_read (else transfer_write).
+template <typename TransferOp>
+static constexpr bool isRead =
+    std::is_same_v<TransferOp, vector::TransferReadOp>;
+
 /// Buffers on the stack for the vectors of the row loops (createRowLoop),
 /// one per vector type and allocation scope: at the start of the innermost
 /// function, memref.alloca_scope or scf.parallel body (a thread's own, in
@@ -119,7 +124,7 @@ static Value createRowLoop(OpBuilder &builder, RowBuffers &buffers,
       builder, loc, VectorType::get(rowType.getShape(), builder.getI1Type()),
       ValueRange{columns});
   Value initial;
-  if constexpr (std::is_same<TransferOp, vector::TransferReadOp>::value)
+  if constexpr (isRead<TransferOp>)
     initial =
         vector::BroadcastOp::create(builder, loc, vectorType, op.getPadding());
   else
@@ -136,7 +141,7 @@ static Value createRowLoop(OpBuilder &builder, RowBuffers &buffers,
       [&](OpBuilder &b, Location l, Value row, ValueRange) {
         SmallVector<Value> indices(op.getIndices());
         indices[rank - 2] = arith::AddIOp::create(b, l, indices[rank - 2], row);
-        if constexpr (std::is_same<TransferOp, vector::TransferReadOp>::value) {
+        if constexpr (isRead<TransferOp>) {
           Value line = vector::TransferReadOp::create(
               b, l, rowType, op.getBase(), indices, AffineMapAttr::get(rowMap),
               op.getPadding(), mask, inBounds);
@@ -149,7 +154,7 @@ static Value createRowLoop(OpBuilder &builder, RowBuffers &buffers,
         }
         scf::YieldOp::create(b, l);
       });
-  if constexpr (std::is_same<TransferOp, vector::TransferReadOp>::value)
+  if constexpr (isRead<TransferOp>)
     return memref::LoadOp::create(builder, loc, buffer, ValueRange{});
   return Value();
 }
@@ -169,7 +174,7 @@ static TransferOp shrinkRows(OpBuilder &builder, TransferOp op, Value rows,
       builder, loc, VectorType::get(shrunkType.getShape(), builder.getI1Type()),
       ValueRange{rows, columns});
   SmallVector<int64_t> origin = {0, 0}, unit = {1, 1};
-  if constexpr (std::is_same<TransferOp, vector::TransferReadOp>::value) {
+  if constexpr (isRead<TransferOp>) {
     auto read = vector::TransferReadOp::create(
         builder, loc, shrunkType, op.getBase(), op.getIndices(),
         op.getPermutationMapAttr(), op.getPadding(), mask,
