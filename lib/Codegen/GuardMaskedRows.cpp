@@ -159,6 +159,63 @@ static Value createRowLoop(OpBuilder &builder, RowBuffers &buffers,
   return Value();
 }
 
+/// `op` (a vector.transfer_read or transfer_write of R x C, its mask a
+/// vector.create_mask of `rows` rows and the columns `columns`, made
+/// outside the innermost loop around it) replaced by one 1-D access per
+/// row below `bound`, each at its own row while the mask keeps it and at
+/// the first row with every lane off when it does not: every address the
+/// access computes is then one it reads or writes when it keeps a row, and
+/// the rows' indices and masks, all made of values defined outside the
+/// loop, are hoisted out of it by LLVM. A read's rows from `bound` on are
+/// its padding. Inserted before `op`, which is erased.
+template <typename TransferOp>
+static void clampRows(TransferOp op, Value rows, Value columns, int64_t bound) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  VectorType vectorType = op.getVectorType();
+  auto rowType =
+      VectorType::get({vectorType.getDimSize(1)}, vectorType.getElementType());
+  auto rowMaskType = VectorType::get(rowType.getShape(), builder.getI1Type());
+  int64_t rank = cast<MemRefType>(op.getBase().getType()).getRank();
+  AffineMap rowMap =
+      AffineMap::getMinorIdentityMap(rank, 1, builder.getContext());
+  ArrayAttr inBounds = builder.getBoolArrayAttr({op.isDimInBounds(1)});
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value first = op.getIndices()[rank - 2];
+  Value result;
+  if constexpr (isRead<TransferOp>)
+    result =
+        vector::BroadcastOp::create(builder, loc, vectorType, op.getPadding());
+  for (int64_t row = 0; row < bound; ++row) {
+    Value offset = arith::ConstantIndexOp::create(builder, loc, row);
+    Value kept = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                       offset, rows);
+    SmallVector<Value> indices(op.getIndices());
+    indices[rank - 2] = arith::SelectOp::create(
+        builder, loc, kept, arith::AddIOp::create(builder, loc, first, offset),
+        first);
+    Value mask = vector::CreateMaskOp::create(
+        builder, loc, rowMaskType,
+        ValueRange{arith::SelectOp::create(builder, loc, kept, columns, zero)});
+    if constexpr (isRead<TransferOp>) {
+      Value line = vector::TransferReadOp::create(
+          builder, loc, rowType, op.getBase(), indices,
+          AffineMapAttr::get(rowMap), op.getPadding(), mask, inBounds);
+      result = vector::InsertOp::create(builder, loc, line, result,
+                                        ArrayRef<int64_t>{row});
+    } else {
+      Value line = vector::ExtractOp::create(builder, loc, op.getVector(),
+                                             ArrayRef<int64_t>{row});
+      vector::TransferWriteOp::create(builder, loc, line, op.getBase(), indices,
+                                      AffineMapAttr::get(rowMap), mask,
+                                      inBounds);
+    }
+  }
+  if constexpr (isRead<TransferOp>)
+    op.getResult().replaceAllUsesWith(result);
+  op->erase();
+}
+
 /// `op` (a vector.transfer_read or transfer_write of R x C) replaced by
 /// the same access of its first `bound` rows, masked by `rows` and
 /// `columns`: a read's rows are inserted into a vector of its padding, a
@@ -199,10 +256,12 @@ static TransferOp shrinkRows(OpBuilder &builder, TransferOp op, Value rows,
 
 /// Guards the rows of `op` (a vector.transfer_read or transfer_write) when
 /// it is a 2-D access of a memref with a minor identity map, in bounds in
-/// its rows, whose mask may leave rows out and is made in the innermost
-/// loop around it. A static number of rows: `op` marked possibly out of
-/// bounds in its rows (convert-vector-to-scf's unrolling then guards each
-/// row, and the guards fold). A run-time one: first, rows past a constant
+/// its rows, whose mask may leave rows out. A static number of rows: `op`
+/// marked possibly out of bounds in its rows (convert-vector-to-scf's
+/// unrolling then guards each row, and the guards fold). A run-time one,
+/// its mask made outside the innermost loop around `op`: one access per
+/// row at clamped rows (clampRows). A run-time one, its mask made in that
+/// loop (a block's): first, rows past a constant
 /// upper bound of it (ValueBoundsConstraintSet: the packing of A reads
 /// blocks of 16 rows masked to MR = 12) are left out of the access
 /// (shrinkRows); then `op` as it is when the mask keeps every row, else a
@@ -212,8 +271,7 @@ static bool guardRows(TransferOp op, RowBuffers &buffers) {
   VectorType vectorType = op.getVectorType();
   if (!isa<MemRefType>(op.getBase().getType()) || vectorType.getRank() != 2 ||
       vectorType.isScalable() || !op.getMask() ||
-      !op.getPermutationMap().isMinorIdentity() || !op.isDimInBounds(0) ||
-      !isMadePerIteration(op.getMask(), op))
+      !op.getPermutationMap().isMinorIdentity() || !op.isDimInBounds(0))
     return false;
   int64_t rows = vectorType.getDimSize(0);
   OpFoldResult kept = getMaskedRows(op.getMask(), rows);
@@ -232,6 +290,11 @@ static bool guardRows(TransferOp op, RowBuffers &buffers) {
   FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
       presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(size),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (!isMadePerIteration(op.getMask(), op)) {
+    clampRows(op, size, columns,
+              succeeded(bound) && *bound >= 0 && *bound < rows ? *bound : rows);
+    return true;
+  }
   if (succeeded(bound) && *bound >= 1 && *bound < rows) {
     op = shrinkRows(builder, op, size, columns, *bound);
     rows = *bound;
