@@ -317,6 +317,21 @@ static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 static constexpr int64_t kDotColumnBlock = 4;
 static constexpr int64_t kMaxDotColumns = 8;
 
+/// The shortest k-range of a few rows of C computed as dot products when B
+/// is read transposed (versionFewColumns with `rowsOfC`): one vector of the
+/// schedule's dot products (512 bits: 16 f32, 8 f64), shorter than the
+/// kMinDotProductDepth of the other dot products, whose alternative is
+/// register tiles read in place, because this one's is the unpacked
+/// schedule on a transposed copy of all of B (K N element moves, written
+/// and read again). Measured on Zen 5, 1 thread, from Python, a general
+/// `a @ b.T` of M x K and N x K, N = 200000, against NumPy: f64 M = 4, K =
+/// 16 11.5 -> 1.4-1.6 ms (NumPy 1.35), K = 8 4.8 -> 1.1-1.3 ms (0.65);
+/// f32 K = 16 3.5 -> 1.1-1.2 ms (1.0-1.1); but f32 M = 8, K = 8, half a
+/// vector, 1.2 -> 3.0-5.1 ms (0.63), f64 M = 2, K = 1 0.36 -> 1.2 ms.
+static int64_t getMinRowsOfCDepth(StringRef tag) {
+  return 512 / (tag == "f32" ? 32 : 64);
+}
+
 namespace {
 struct MatrixVersionProducts
     : matrix::impl::MatrixVersionProductsBase<MatrixVersionProducts> {
@@ -390,11 +405,14 @@ struct MatrixVersionProducts
     // 5000 x 8 @ 8 x 1: 50 -> 12 us, NumPy 85 and 13); a few only along one
     // of kMinDotProductDepth or more (a static one; a run-time one is tested
     // too): 20000 x 4 @ 4 x 4 as dot products took 584 us, 183 in register
-    // tiles (NumPy 41).
+    // tiles (NumPy 41); a few rows of C from B read transposed along one of
+    // a vector or more (getMinRowsOfCDepth).
     bool ta = matrix::isProductOperandTransposed(matmul, 0);
     bool tb = matrix::isProductOperandTransposed(matmul, 1);
     bool longK = ShapedType::isDynamic(ranges[2]) ||
                  ranges[2] >= kMinDotProductDepth;
+    bool rowsOfCDepth = ShapedType::isDynamic(ranges[2]) ||
+                        ranges[2] >= getMinRowsOfCDepth(tag);
     if (longK && ta && ShapedType::isDynamic(ranges[0]) &&
         ShapedType::isDynamic(ranges[1]))
       versionOneDotProduct(matmul, tag);
@@ -407,7 +425,7 @@ struct MatrixVersionProducts
     if (ShapedType::isDynamic(ranges[0]) &&
         (ta ? ranges[1] != 1 : tb || ShapedType::isDynamic(ranges[1]))) {
       versionUnitRow(matmul, tag);
-      if (longK && tb && !ta)
+      if (rowsOfCDepth && tb && !ta)
         versionFewColumns(matmul, tag, /*rowsOfC=*/true);
     }
     // One row of C from B read transposed (`x @ b.T`): the dot products of
@@ -746,7 +764,9 @@ struct MatrixVersionProducts
     Value few =
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, n, most);
     versionBy(
-        matmul, andLongK(builder, matmul, few),
+        matmul,
+        andLongK(builder, matmul, few,
+                 rowsOfC ? getMinRowsOfCDepth(tag) : kMinDotProductDepth),
         [&](OpBuilder &builder) -> Value {
           auto resultType =
               cast<RankedTensorType>(matmul.getResult(0).getType());
@@ -865,15 +885,14 @@ struct MatrixVersionProducts
         });
   }
 
-  /// `condition`, and K >= kMinDotProductDepth when K is known only at
-  /// run time.
+  /// `condition`, and K >= `minDepth` when K is known only at run time.
   static Value andLongK(OpBuilder &builder, linalg::MatmulOp matmul,
-                        Value condition) {
+                        Value condition,
+                        int64_t minDepth = kMinDotProductDepth) {
     if (!ShapedType::isDynamic(matmul.getStaticLoopRanges()[2]))
       return condition;
     Location loc = matmul.getLoc();
-    Value least =
-        arith::ConstantIndexOp::create(builder, loc, kMinDotProductDepth);
+    Value least = arith::ConstantIndexOp::create(builder, loc, minDepth);
     Value longK = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                         getLoopSize(builder, matmul, 2), least);
     return arith::AndIOp::create(builder, loc, condition, longK);

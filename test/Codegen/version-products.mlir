@@ -565,6 +565,47 @@ func.func @transposed_rhs_dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> t
 
 // -----
 
+// A few rows of C from B read transposed are dot products along a k-range
+// of one vector of them (512 bits: 8 f64, 16 f32), shorter than the other
+// dot products' 32: their alternative is the unpacked schedule on a
+// transposed copy of all of B. A static K of 8: f64 versioned (M <= 8),
+// f32 not (half a vector).
+// CHECK-LABEL: func.func @transposed_rhs_short_k
+// CHECK-SAME: (%[[A:.*]]: tensor<?x8xf64>, %[[BT:.*]]: tensor<?x8xf64>, %[[A32:.*]]: tensor<?x8xf32>, %[[BT32:.*]]: tensor<?x8xf32>)
+// CHECK: arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
+// CHECK: scf.for {{.*}} step %c4
+// CHECK: linalg.generic {{.*}} ins(%[[BT]], %{{.*}} : tensor<?x8xf64>, tensor<4x8xf64>) {{.*}} attrs =  {matc.dot_columns = "f64"}
+// CHECK-NOT: matc.dot_columns = "f32"
+// CHECK: return
+func.func @transposed_rhs_short_k(%a: tensor<?x8xf64>, %b: tensor<?x8xf64>,
+                                  %a32: tensor<?x8xf32>, %b32: tensor<?x8xf32>)
+    -> (tensor<?x?xf64>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x8xf64>
+  %n = tensor.dim %b, %c0 : tensor<?x8xf64>
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                      affine_map<(i, j, k) -> (j, k)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<?x8xf64>, tensor<?x8xf64>)
+      outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  %m32 = tensor.dim %a32, %c0 : tensor<?x8xf32>
+  %n32 = tensor.dim %b32, %c0 : tensor<?x8xf32>
+  %zero32 = arith.constant 0.0 : f32
+  %e32 = tensor.empty(%m32, %n32) : tensor<?x?xf32>
+  %c32 = linalg.fill ins(%zero32 : f32) outs(%e32 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r32 = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                        affine_map<(i, j, k) -> (j, k)>,
+                                        affine_map<(i, j, k) -> (i, j)>]
+      ins(%a32, %b32 : tensor<?x8xf32>, tensor<?x8xf32>)
+      outs(%c32 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r, %r32 : tensor<?x?xf64>, tensor<?x?xf32>
+}
+
+// -----
+
 // RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=32 narrow-f64=16 vector-bits=512" | FileCheck %s --check-prefix=NARROWB
 // A static N of at most narrow-f32 (narrow-f64) columns: only B counts
 // against max-elements, whatever M. 4096 x 4096 @ 4096 x 16 (B 65536

@@ -163,6 +163,22 @@ class UnitColumnProducts(unittest.TestCase):
                         getattr(module, "nt" + t)(a.T.copy(), b), a.T @ b.T,
                         err_msg="nt M=%d K=%d N=%d %s" % (m, k, n, t))
 
+    def test_few_rows_short_k_transposed(self):
+        # A few rows of C (M <= 8) from B read transposed along k-ranges of
+        # one vector of dot products (8 f64, 16 f32) to 31: C^T = B A^T in
+        # blocks of 4 rows of A (the unpacked schedule copied all of B
+        # transposed: 4 x 16 @ (200000 x 16).T f64 took 11.5 ms, NumPy 1.4).
+        for module in self.modules:
+            for t, dtype in (("32", np.float32), ("64", np.float64)):
+                r = rng(int(t) + 13)
+                for m, k, n in ((4, 16, 20011), (2, 8, 1001), (5, 17, 3001),
+                                (8, 31, 257), (3, 9, 5)):
+                    a = integers(r, (m, k), dtype)
+                    b = integers(r, (n, k), dtype)
+                    np.testing.assert_array_equal(
+                        getattr(module, "nt" + t)(a, b), a @ b.T,
+                        err_msg="nt M=%d K=%d N=%d %s" % (m, k, n, t))
+
     def test_f32(self):
         self.check("32", np.float32)
 
