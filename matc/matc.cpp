@@ -195,7 +195,8 @@ checkRanksOptions(const matc::NativeRequest &native) {
     return std::string("--shard-min-elements applies only with --ranks 2 "
                        "or more");
   if (shardMinElements < 1)
-    return std::string("--shard-min-elements must be at least 1");
+    return "--shard-min-elements must be at least 1, got " +
+           std::to_string(shardMinElements);
   if (numRanks < 2)
     return std::nullopt;
   if (runProgram)
@@ -349,7 +350,10 @@ static constexpr size_t kMaxSourceBytes = size_t(64) << 20;
 
 /// Reads the source `name` ("-": stdin) whole, as text. Fails with the
 /// system's message when it cannot be opened or read (a directory, a
-/// missing file), or when it holds more than kMaxSourceBytes bytes.
+/// missing file), when it holds more than kMaxSourceBytes bytes, or when it
+/// holds a NUL byte, which no text does (an executable or object given by
+/// mistake; UTF-16): one error saying where, not the lexer's twenty
+/// echoing binary lines.
 static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readSource(StringRef name) {
   llvm::Expected<llvm::sys::fs::file_t> file =
@@ -379,6 +383,15 @@ readSource(StringRef name) {
                                      std::to_string(kMaxSourceBytes >> 20) +
                                      " MiB");
     chunk = std::min<size_t>(chunk * 2, size_t(16) << 20);
+  }
+  size_t nul = text.str().find('\0');
+  if (nul != StringRef::npos) {
+    StringRef before = text.str().take_front(nul);
+    size_t line = before.count('\n') + 1;
+    size_t column = nul - (before.rfind('\n') + 1) + 1;
+    return llvm::createStringError(
+        "not a text file: it holds a NUL byte (line " + std::to_string(line) +
+        ", column " + std::to_string(column) + ")");
   }
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
 }

@@ -643,9 +643,14 @@ class _Messages:
             raise ValueError("%sout must have shape %s, got %s"
                              % (prefix, _shape_text(shape),
                                 _shape_text(out.shape)))
-        if out.flags.num & _C_ALIGNED != _C_ALIGNED:
-            raise ValueError("%sout must be C-contiguous (and aligned)"
-                             % prefix)
+        if not out.flags.c_contiguous:
+            raise ValueError("%sout must be C-contiguous, got a %s"
+                             % (prefix, "Fortran-order array"
+                                if out.flags.f_contiguous else "strided view"))
+        if not out.flags.aligned:
+            raise ValueError("%sout must be aligned to its element size (%d "
+                             "bytes), got an array at address %#x"
+                             % (prefix, out.itemsize, out.ctypes.data))
         if not out.flags.writeable:
             raise ValueError("%sout is read-only" % prefix)
         return out

@@ -228,8 +228,20 @@ class Arguments(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"out must have shape "
                                     r"\(2, 2\), got \(2, 3\)"):
             mm(a, b, out=np.zeros((2, 3)))
-        with self.assertRaisesRegex(ValueError, "out must be C-contiguous"):
+        with self.assertRaisesRegex(ValueError, "out must be C-contiguous, "
+                                    "got a Fortran-order array"):
             mm(a, b, out=np.zeros((2, 2), order="F"))
+        with self.assertRaisesRegex(ValueError, "out must be C-contiguous, "
+                                    "got a strided view"):
+            mm(a, b, out=np.zeros((2, 4))[:, ::2])
+        # Misaligned: a float64 array one byte into a buffer (a new-user
+        # finding: this had the message of a strided out=).
+        raw = np.zeros(4 * 8 + 1, np.uint8)
+        misaligned = raw[1:].view(np.float64).reshape(2, 2)
+        with self.assertRaisesRegex(ValueError, "out must be aligned to its "
+                                    r"element size \(8 bytes\), got an "
+                                    "array at address 0x"):
+            mm(a, b, out=misaligned)
         readonly = np.zeros((2, 2))
         readonly.flags.writeable = False
         with self.assertRaisesRegex(ValueError, "out is read-only"):
