@@ -316,6 +316,10 @@ static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 /// width is not given: MatrixVersionProducts::getMaxDotColumns).
 static constexpr int64_t kDotColumnBlock = 4;
 static constexpr int64_t kMaxDotColumns = 8;
+/// The most columns computed in blocks of dot products whatever the size of
+/// A: two blocks, two passes over A (MatrixVersionProducts::
+/// versionFewColumns; more need A in the last-level cache).
+static constexpr int64_t kMaxDotColumnsFromMemory = 2 * kDotColumnBlock;
 
 /// The shortest k-range of a few rows of C computed as dot products when B
 /// is read transposed (versionFewColumns with `rowsOfC`): one vector of the
@@ -754,15 +758,50 @@ struct MatrixVersionProducts
   /// The unpacked schedule would read a transposed copy of all of B: from a
   /// new user, Zen 4, 1 thread, f64, 2 x 4096 @ (4096 x 4096).T 139 ms
   /// (NumPy 13 ms).
+  ///
+  /// Each block of columns reads all of A, so that without `rowsOfC` more
+  /// than two blocks (N > 8, f32) need an A of at most
+  /// `few-columns-max-lhs-bytes` bytes (the last-level cache; tested at run
+  /// time unless M and K are static): beyond, every block reads it from
+  /// memory, and the packed schedule, which reads it once (and copies it),
+  /// is faster. Zen 5, 1 thread, from Python: f32 16 x 200000 @ 200000 x
+  /// 16 12.6 ms in 4 blocks, 4.8 ms packed; 1000 x 4000 @ 4000 x 16 4.4
+  /// -> 2.9 ms; but f64 1000 x 4000 @ 4000 x 8 4.2 ms in 2 blocks, 5.5
+  /// packed.
   void versionFewColumns(linalg::MatmulOp matmul, StringRef tag,
                          bool rowsOfC = false) {
+    int64_t mostColumns = rowsOfC ? kMaxDotColumns : getMaxDotColumns(tag);
+    int64_t mostLhsElements = maxFewColumnsLhsBytes / (tag == "f32" ? 4 : 8);
+    SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
+    // Whether A's size is tested at run time (more than two blocks).
+    bool limitLhs = !rowsOfC && maxFewColumnsLhsBytes > 0 &&
+                    mostColumns > kMaxDotColumnsFromMemory;
+    if (limitLhs && !ShapedType::isDynamic(ranges[0]) &&
+        !ShapedType::isDynamic(ranges[2])) {
+      if (ranges[0] * ranges[2] > mostLhsElements)
+        mostColumns = kMaxDotColumnsFromMemory;
+      limitLhs = false;
+    }
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
     Value n = getLoopSize(builder, matmul, rowsOfC ? 0 : 1);
-    Value most = arith::ConstantIndexOp::create(
-        builder, loc, rowsOfC ? kMaxDotColumns : getMaxDotColumns(tag));
-    Value few =
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, n, most);
+    auto atMost = [&](Value size, int64_t most) -> Value {
+      return arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ule, size,
+          arith::ConstantIndexOp::create(builder, loc, most));
+    };
+    Value few = atMost(n, mostColumns);
+    if (limitLhs) {
+      // Two blocks at most, or A within the limit.
+      Value lhsElements =
+          arith::MulIOp::create(builder, loc, getLoopSize(builder, matmul, 0),
+                                getLoopSize(builder, matmul, 2));
+      Value twoBlocks = atMost(n, kMaxDotColumnsFromMemory);
+      Value smallLhs = atMost(lhsElements, mostLhsElements);
+      few = arith::AndIOp::create(
+          builder, loc, few,
+          arith::OrIOp::create(builder, loc, twoBlocks, smallLhs));
+    }
     versionBy(
         matmul,
         andLongK(builder, matmul, few,

@@ -898,3 +898,57 @@ func.func @transposed_lhs(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %bp: tensor<
          outs(%c2 : tensor<?x?xf64>) -> tensor<?x?xf64>
   return %r, %t : tensor<?x?xf64>, tensor<?x?xf64>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 few-columns-max-lhs-bytes=4194304 narrow-f32=32" | FileCheck %s --check-prefix=LHS
+// Blocks of 4 columns of dot products each read all of A: with A's bytes
+// limited (4 MiB: 1048576 f32), more than two blocks (N > 8; f32 up to 16
+// with narrow-f32 = 32) need A within the limit, tested at run time (M K <=
+// 1048576, or N <= 8); a static A beyond it gets two blocks (N <= 8) only,
+// a static A within it any number.
+// LHS-LABEL: func.func @few_columns_lhs_bytes
+// LHS: %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// LHS: %[[MK:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// LHS: %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
+// LHS: %[[SMALL:.*]] = arith.cmpi ule, %[[MK]], %c1048576{{.*}} : index
+// LHS: %[[EITHER:.*]] = arith.ori %[[ONE]], %[[SMALL]] : i1
+// LHS: arith.andi %[[FEW]], %[[EITHER]] : i1
+// LHS: matc.dot_columns = "f32"
+// LHS-LABEL: func.func @few_columns_static_lhs
+// LHS-NOT: %c1048576
+// LHS: arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
+// LHS: matc.dot_columns = "f32"
+// LHS-NOT: %c1048576
+// LHS: arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// LHS-NOT: %c1048576
+// LHS: matc.dot_columns = "f32"
+func.func @few_columns_lhs_bytes(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+      outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x?xf32>,
+                                  %small: tensor<64x1024xf32>, %b2: tensor<1024x?xf32>)
+    -> (tensor<128x?xf32>, tensor<64x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %b, %c1 : tensor<16384x?xf32>
+  %e = tensor.empty(%n) : tensor<128x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<128x?xf32>) -> tensor<128x?xf32>
+  %r = linalg.matmul ins(%big, %b : tensor<128x16384xf32>, tensor<16384x?xf32>)
+      outs(%c : tensor<128x?xf32>) -> tensor<128x?xf32>
+  %n2 = tensor.dim %b2, %c1 : tensor<1024x?xf32>
+  %e2 = tensor.empty(%n2) : tensor<64x?xf32>
+  %c2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<64x?xf32>) -> tensor<64x?xf32>
+  %r2 = linalg.matmul ins(%small, %b2 : tensor<64x1024xf32>, tensor<1024x?xf32>)
+      outs(%c2 : tensor<64x?xf32>) -> tensor<64x?xf32>
+  return %r, %r2 : tensor<128x?xf32>, tensor<64x?xf32>
+}

@@ -223,6 +223,10 @@ def MatrixOutlineProducts : Pass<"matrix-outline-products", "ModuleOp"> {
            "(matrix-version-products' narrow-f32; 0: none)">,
     Option<"narrowF64", "narrow-f64", "int64_t", /*default=*/"0",
            "As narrow-f32, for f64 products">,
+    Option<"maxFewColumnsLhsBytes", "few-columns-max-lhs-bytes", "int64_t",
+           /*default=*/"0",
+           "Most bytes of A for a few columns of a run-time N computed as "
+           "blocks of dot products, each reading all of A (0: no limit)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -485,6 +489,15 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     on Zen 5, 1 thread, 1024 x 1024 @ 1024 x 16: f32 0.66 -> 0.41-0.58 ms,
     f64 0.97-1.04 -> 0.36-0.38 ms, the time of reading A once from memory).
 
+    The blocks of dot products of a few columns each read all of A: with
+    `few-columns-max-lhs-bytes` set (matc: the target's last-level cache,
+    L3 or else L2), more than two blocks (N > 8) of an A of more bytes
+    (tested at run time unless M and K are static) are left to the other
+    branches, where A is read once (Zen 5, 1 thread, f32, from Python, 16 x
+    200000 @ 200000 x 16: 12.6 ms in 4 blocks, 4.8 ms packed; two blocks
+    from memory still beat packing: f64 1000 x 4000 @ 4000 x 8 4.2 ms, 5.5
+    packed).
+
     matc sets `max-elements` from the target's model (a sixteenth of the
     L2 of a core in bytes: 131072 elements, products up to 256 x 256 x 256,
     for 2 MiB) and `max-rhs-elements` (a sixteenth of the L1 in bytes;
@@ -506,6 +519,10 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
            "NR; 0: never)">,
     Option<"narrowF64", "narrow-f64", "int64_t", /*default=*/"0",
            "As narrow-f32, for f64 products">,
+    Option<"maxFewColumnsLhsBytes", "few-columns-max-lhs-bytes", "int64_t",
+           /*default=*/"0",
+           "Most bytes of A for a few columns of a run-time N computed as "
+           "blocks of dot products, each reading all of A (0: no limit)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
