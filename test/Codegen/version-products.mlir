@@ -501,10 +501,11 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 
 // With run-time sizes, only the unpacked branch copies B^T (of B's
 // run-time sizes swapped); the packed one reads B transposed in place, and
-// a run-time N of 1 (B one row, 1 x K) reads it in place as a vector, a
-// few columns (N <= 8) as B's rows in blocks of 4. A run-time M of 1 (A one
-// row): the dot products of B's rows with it (matc.dot on B); of at most
-// 8: C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
+// a run-time N of 1 (B one row, 1 x K) reads it in place as a vector. Then
+// a run-time M of 1 (A one row): the dot products of B's rows with it
+// (matc.dot on B; before a few columns, whose blocks would copy B's rows);
+// a few columns (N <= 8) as B's rows in blocks of 4; a run-time M of at
+// most 8: C^T = B A^T in blocks of 4 rows of A, each block of C^T copied
 // transposed into C's rows j .. j + w.
 // CHECK-LABEL: func.func @transposed_rhs_dynamic
 // RHS-LABEL: func.func @transposed_rhs_dynamic
@@ -514,18 +515,18 @@ func.func @small_static_rhs(%a: tensor<?x8xf64>, %b: tensor<8x8xf64>, %m: index)
 // CHECK: %[[X:.*]] = tensor.collapse_shape %[[ROW]]
 // CHECK: linalg.generic {{.*}} ins(%[[A]], %[[X]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
 // CHECK: } else {
-// CHECK: scf.if
-// CHECK: scf.for
-// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[BT]]
-// CHECK: tensor.insert_slice %[[ROWS]]
-// CHECK: matc.dot_columns = "f64"
-// CHECK: } else {
 // CHECK: %[[M1:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
 // CHECK-NEXT: scf.if %[[M1]] -> (tensor<?x?xf64>) {
 // CHECK: %[[AROW:.*]] = tensor.cast %[[A]] : tensor<?x?xf64> to tensor<1x?xf64>
 // CHECK: %[[AV:.*]] = tensor.collapse_shape %[[AROW]]
 // CHECK: %[[CROW:.*]] = tensor.collapse_shape %{{.*}} : tensor<1x?xf64> into tensor<?xf64>
 // CHECK: linalg.generic {{.*}} ins(%[[BT]], %[[AV]] : tensor<?x?xf64>, tensor<?xf64>) {{.*}} attrs =  {matc.dot = "f64"}
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[BT]]
+// CHECK: tensor.insert_slice %[[ROWS]]
+// CHECK: matc.dot_columns = "f64"
 // CHECK: } else {
 // CHECK: %[[M8:.*]] = arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
 // CHECK: scf.if
