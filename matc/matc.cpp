@@ -350,10 +350,7 @@ static constexpr size_t kMaxSourceBytes = size_t(64) << 20;
 
 /// Reads the source `name` ("-": stdin) whole, as text. Fails with the
 /// system's message when it cannot be opened or read (a directory, a
-/// missing file), when it holds more than kMaxSourceBytes bytes, or when it
-/// holds a NUL byte, which no text does (an executable or object given by
-/// mistake; UTF-16): one error saying where, not the lexer's twenty
-/// echoing binary lines.
+/// missing file), or when it holds more than kMaxSourceBytes bytes.
 static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readSource(StringRef name) {
   llvm::Expected<llvm::sys::fs::file_t> file =
@@ -383,15 +380,6 @@ readSource(StringRef name) {
                                      std::to_string(kMaxSourceBytes >> 20) +
                                      " MiB");
     chunk = std::min<size_t>(chunk * 2, size_t(16) << 20);
-  }
-  size_t nul = text.str().find('\0');
-  if (nul != StringRef::npos) {
-    StringRef before = text.str().take_front(nul);
-    size_t line = before.count('\n') + 1;
-    size_t column = nul - (before.rfind('\n') + 1) + 1;
-    return llvm::createStringError(
-        "not a text file: it holds a NUL byte (line " + std::to_string(line) +
-        ", column " + std::to_string(column) + ")");
   }
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
 }
