@@ -85,6 +85,10 @@ struct FunctionInfo {
   const mat::FunctionAST *ast = nullptr;
   func::FuncOp op;
   State state = State::Ahead;
+  /// Defined again later in the file (an error): which signature a call
+  /// after the second definition meant is unknown, so calls from there on
+  /// are poisoned without checking their arguments against either.
+  bool redefined = false;
 };
 
 /// Marker for "an error was already reported" in the generator's results.
@@ -559,7 +563,7 @@ Result MLIRGenImpl::genCall(const mat::CallExprAST &call,
     // generated, with their own errors). The shapes its body would require
     // are not known, and the result is poisoned. A function with syntax
     // errors has no signature to check against.
-    if (callee.ast)
+    if (callee.ast && !callee.redefined)
       (void)genCallArguments(call, *callee.ast);
     return failure();
   case FunctionInfo::State::Generating:
@@ -983,6 +987,9 @@ OwningOpRef<ModuleOp> MLIRGenImpl::generate(const mat::ModuleAST &ast) {
       InFlightDiagnostic diag = error(fn.loc) << "redefinition of function '"
                                               << fn.name << "'";
       diag.attachNote(loc(first->loc)) << "first defined here";
+      FunctionInfo &info = functions[fn.name];
+      info.state = FunctionInfo::State::Failed;
+      info.redefined = true;
       continue;
     }
     builder.setInsertionPointToEnd(mainBlock);
