@@ -160,8 +160,8 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
                          " narrow-f64=" + std::to_string(sizes.f64.nr);
     return "matrix-split-shared-destinations, "
            "func.func(eliminate-empty-tensors), "
-           "matrix-outline-products{static-rhs-elements=" +
-           maxRhs + narrow + "}, matrix-version-products{max-elements=" +
+           "matrix-outline-products{static-rhs-elements=" + maxRhs + narrow +
+           "}, matrix-version-products{max-elements=" +
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +
            " vector-bits=" + std::to_string(target.vectorBits) + narrow +
@@ -176,21 +176,19 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " threads=" + std::to_string(target.getThreads(options.numThreads)) +
            (target.isX86() && target.vectorBits >= 256 ? " x86-avx=true" : "") +
            "}, func.func(canonicalize, cse), "
-           "matrix-bound-tile-temporaries{max-bytes=" +
-           stackBytes +
+           "matrix-bound-tile-temporaries{max-bytes=" + stackBytes +
            "}, matrix-split-shared-destinations, "
            "func.func(eliminate-empty-tensors), "
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map}, "
-           "func.func(canonicalize), "
-           "drop-equivalent-buffer-results, " MATC_DEALLOCATION_PIPELINE ", "
+           "func.func(canonicalize), drop-equivalent-buffer-results, "
+           MATC_DEALLOCATION_PIPELINE ", "
            "convert-bufferization-to-memref, matrix-free-buffers-early, "
            "matrix-lower-memref-copy, " +
            (openmp ? "scf-forall-to-parallel, " : "scf-forall-to-for, ") +
            "func.func(convert-linalg-to-loops, canonicalize, cse), "
-           "matrix-promote-tile-buffers{max-bytes=" +
-           stackBytes + " max-scope-bytes=" + stackBytes +
-           "}, matrix-outline-long-blocks";
+           "matrix-promote-tile-buffers{max-bytes=" + stackBytes +
+           " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
     return "func.func(matrix-prefetch-accumulator-tiles, "
