@@ -207,10 +207,7 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
       int64_t width = std::max<int64_t>(lanes, llvm::PowerOf2Ceil(tiles.mr));
       addParam(std::max<int64_t>(lanes, std::min<int64_t>(width, 16)));
       addParam(width);
-      // Unpacked products read the rows of A in place: at most 8 of them,
-      // whose addresses LLVM keeps in registers (with 12, measured on
-      // AVX-512, it spills and runs at half speed).
-      addParam(std::min<int64_t>(tiles.mr, 8));
+      addParam(tiles.getUnpackedRows());
     }
     addParam(elementwiseF32);
     addParam(elementwiseF64);

@@ -310,6 +310,19 @@ static linalg::MatmulOp readRhsPlain(linalg::MatmulOp matmul) {
 /// -> 0.63 ms, NumPy 0.69, before the dot products).
 static constexpr int64_t kMaxUnpackedRowsOrColumns = 4;
 
+/// The most rows of A (M) for which a few columns of a run-time N are
+/// computed in register tiles, not in blocks of dot products
+/// (MatrixVersionProducts::versionFewColumns): each block copies B's
+/// columns transposed (K x 4 moves, written and read again), for so few
+/// rows most of the work, where the register tiles read B in place
+/// (unpacked: M <= kMaxUnpackedRowsOrColumns, or one register tile of
+/// rows, `unpacked-rows-f32`/`-f64`) or pack it once. Measured on Zen 5, 1
+/// thread, from Python, a general `a @ b` (NumPy in parentheses): f64 4 x
+/// 200000 @ 200000 x 4 1023 -> 499 us (481), x 8 3188 -> 907 us (1034),
+/// 8 x 200000 @ 200000 x 8 5471 -> 1862 us (1619); f32 8 x 100000 @ 100000
+/// x 16 1551 -> 338 us (521).
+static constexpr int64_t kMaxRowsInRegisterTiles = 8;
+
 /// Columns of C per block of the products of a few columns of run-time N
 /// (MatrixVersionProducts::versionFewColumns), and the most columns (rows
 /// of C with B read transposed; columns when the target's register tile
@@ -434,7 +447,7 @@ struct MatrixVersionProducts
       versionUnitRow(matmul, tag);
     if (longK && ShapedType::isDynamic(ranges[1]) && !ta &&
         (ShapedType::isDynamic(ranges[0]) ||
-         ranges[0] > kMaxUnpackedRowsOrColumns))
+         ranges[0] > kMaxRowsInRegisterTiles))
       versionFewColumns(matmul, tag);
     if (unitRow) {
       if (!unitRowFirst)
@@ -482,10 +495,16 @@ struct MatrixVersionProducts
       return;
     }
     // A small static B stays in the L1 whatever M, and B is read once
-    // whatever its size for a few rows of A: no packed version.
+    // whatever its size for a few rows of A (at most
+    // kMaxUnpackedRowsOrColumns, or one register tile's: the tiles of 4, 2
+    // and 1 rows below a whole one read B once each, and more than once
+    // from memory is slower than packing it: f64 7 x 20000 @ 20000 x 300,
+    // Zen 5, 10.2 ms unpacked, 4.8 packed): no packed version.
+    int64_t unpackedRows = tag == "f32" ? unpackedRowsF32 : unpackedRowsF64;
     if ((!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) &&
          k * n <= maxRhsElements) ||
-        (!ShapedType::isDynamic(m) && m <= kMaxUnpackedRowsOrColumns)) {
+        (!ShapedType::isDynamic(m) &&
+         (m <= kMaxUnpackedRowsOrColumns || m == unpackedRows))) {
       tagUnpacked(readRhsPlain(matmul), tag, vectorBits);
       return;
     }
@@ -503,14 +522,21 @@ struct MatrixVersionProducts
     Value limit = arith::ConstantIndexOp::create(builder, loc, maxElements);
     Value small = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                         elements, limit);
-    // Or M <= kMaxUnpackedRowsOrColumns, or N as few.
-    Value few = arith::ConstantIndexOp::create(builder, loc, kMaxUnpackedRowsOrColumns);
+    // Or M <= kMaxUnpackedRowsOrColumns or M == unpackedRows, or N as few.
+    Value few =
+        arith::ConstantIndexOp::create(builder, loc, kMaxUnpackedRowsOrColumns);
     if (ShapedType::isDynamic(m)) {
       Value rows = mSize ? mSize : getLoopSize(builder, matmul, 0);
       small = arith::OrIOp::create(
           builder, loc, small,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, rows,
                                 few));
+      if (unpackedRows > kMaxUnpackedRowsOrColumns)
+        small = arith::OrIOp::create(
+            builder, loc, small,
+            arith::CmpIOp::create(
+                builder, loc, arith::CmpIPredicate::eq, rows,
+                arith::ConstantIndexOp::create(builder, loc, unpackedRows)));
     }
     if (ShapedType::isDynamic(n))
       small = arith::OrIOp::create(
@@ -801,6 +827,15 @@ struct MatrixVersionProducts
           arith::ConstantIndexOp::create(builder, loc, most));
     };
     Value few = atMost(n, mostColumns);
+    // More rows than kMaxRowsInRegisterTiles (the caller leaves a static M
+    // of at most as many alone).
+    if (!rowsOfC && ShapedType::isDynamic(ranges[0]))
+      few = arith::AndIOp::create(
+          builder, loc, few,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                getLoopSize(builder, matmul, 0),
+                                arith::ConstantIndexOp::create(
+                                    builder, loc, kMaxRowsInRegisterTiles)));
     if (limitLhs) {
       // Two blocks at most, or A within the limit.
       Value lhsElements =

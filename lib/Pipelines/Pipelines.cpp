@@ -158,6 +158,9 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
     std::string maxRhs = std::to_string(sizes.unpackedMaxRhsElements);
     std::string narrow = " narrow-f32=" + std::to_string(sizes.f32.nr) +
                          " narrow-f64=" + std::to_string(sizes.f64.nr);
+    std::string unpackedRows =
+        " unpacked-rows-f32=" + std::to_string(sizes.f32.getUnpackedRows()) +
+        " unpacked-rows-f64=" + std::to_string(sizes.f64.getUnpackedRows());
     return "matrix-split-shared-destinations, "
            "func.func(eliminate-empty-tensors), "
            "matrix-outline-products{static-rhs-elements=" + maxRhs + narrow +
@@ -165,7 +168,7 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            std::to_string(sizes.unpackedMaxElements) +
            " max-rhs-elements=" + maxRhs +
            " vector-bits=" + std::to_string(target.vectorBits) + narrow +
-           " few-columns-max-lhs-bytes=" +
+           unpackedRows + " few-columns-max-lhs-bytes=" +
            std::to_string(target.l3.sizeBytes ? target.l3.sizeBytes
                                               : target.l2.sizeBytes) +
            "}, matrix-codegen{entry-point=matc_codegen matmul-f32=" +

@@ -1,5 +1,6 @@
 // RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=131072 | FileCheck %s
 // RUN: matc-opt %s --split-input-file --matrix-version-products=max-elements=0 | FileCheck %s --check-prefix=OFF
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 unpacked-rows-f64=8" | FileCheck %s --check-prefix=ROWS8
 
 // Static shapes whose A and B fit (2 x 128 x 256 = 65536 elements): the
 // product becomes a linalg.generic tagged for the unpacked schedule.
@@ -56,7 +57,9 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK:   %[[DOTR:.*]] = tensor.cast %[[DOTM]] : tensor<?x1xf64> to tensor<?x?xf64>
 // CHECK:   scf.yield %[[DOTR]]
 // CHECK: } else {
-// Then 2 to 8 columns (N <= 8, K >= 32): in blocks of 4 columns of C (an scf.for,
+// Then 2 to 8 columns of more than 8 rows (N <= 8, M > 8, K >= 32; fewer
+// rows go to the register tiles, which read B in place or pack it once,
+// where each block copies its columns transposed): in blocks of 4 columns of C (an scf.for,
 // w = min(4, N - j) of them), each the dot products of A's rows with the
 // block's columns of B transposed (the schedule's transposed copy, written
 // into the first w rows of a block of B^T of 4 rows, zeroed once before
@@ -64,9 +67,13 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // first w copied into C's columns j .. j + w.
 // CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
 // CHECK: %[[FEW:.*]] = arith.cmpi ule, %[[NF:.*]], %[[EIGHT]] : index
+// CHECK: %[[MROWS:.*]] = tensor.dim %arg0, %c0
+// CHECK: %[[EIGHT_ROWS:.*]] = arith.constant 8 : index
+// CHECK: %[[MANY_ROWS:.*]] = arith.cmpi ugt, %[[MROWS]], %[[EIGHT_ROWS]] : index
+// CHECK: %[[FEW_MANY:.*]] = arith.andi %[[FEW]], %[[MANY_ROWS]] : i1
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[LONG:.*]] = arith.cmpi uge, %{{.*}}, %[[C32]] : index
-// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW]], %[[LONG]] : i1
+// CHECK: %[[FEW_LONG:.*]] = arith.andi %[[FEW_MANY]], %[[LONG]] : i1
 // CHECK: %[[COLS:.*]] = scf.if %[[FEW_LONG]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[BLOCK0:.*]] = linalg.fill {{.*}} -> tensor<4x?xf64>
 // CHECK:   %[[PAD0:.*]] = tensor.empty(%{{.*}}) : tensor<?x4xf64>
@@ -104,6 +111,18 @@ func.func @large(%a: tensor<512x512xf64>, %b: tensor<512x512xf64>) -> tensor<512
 // CHECK: %[[FITS_OR_FEW:.*]] = arith.ori %[[FITS]], %[[FEW]]
 // CHECK: %[[FEW_N:.*]] = arith.cmpi ule, %[[N]], %[[FOUR]]
 // CHECK: %[[SMALL:.*]] = arith.ori %[[FITS_OR_FEW]], %[[FEW_N]]
+// With unpacked-rows-f64 = 8 (matc on AVX-512: min(MR, 8)), M == 8 is one
+// register tile of rows, B read once in place: unpacked too.
+// ROWS8-LABEL: func.func @dynamic
+// ROWS8: %[[FOUR:.*]] = arith.constant 4 : index
+// ROWS8: %[[FEW:.*]] = arith.cmpi ule, %[[M:.*]], %[[FOUR]]
+// ROWS8: %[[FITS_OR_FEW:.*]] = arith.ori %{{.*}}, %[[FEW]]
+// ROWS8: %[[EIGHT:.*]] = arith.constant 8 : index
+// ROWS8: %[[TILE:.*]] = arith.cmpi eq, %[[M]], %[[EIGHT]]
+// ROWS8: %[[ROWS:.*]] = arith.ori %[[FITS_OR_FEW]], %[[TILE]]
+// ROWS8: %[[FEW_N:.*]] = arith.cmpi ule, %{{.*}}, %[[FOUR]]
+// ROWS8: arith.ori %[[ROWS]], %[[FEW_N]]
+// ROWS8: matc.unpacked = "f64"
 // CHECK: %[[DEST:.*]] = tensor.empty({{.*}}) {matc.product = 0 : i64}
 // CHECK: %[[SIZED:.*]] = scf.if %[[SMALL]] -> (tensor<?x?xf64>) {
 // CHECK:   %[[F1:.*]] = linalg.fill {{.*}} outs(%[[DEST]] : tensor<?x?xf64>)
@@ -909,7 +928,9 @@ func.func @transposed_lhs(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %bp: tensor<
 // 1048576, or N <= 8); a static A beyond it gets two blocks (N <= 8) only,
 // a static A within it any number.
 // LHS-LABEL: func.func @few_columns_lhs_bytes
-// LHS: %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// LHS: %[[N16:.*]] = arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// LHS: %[[ROWS:.*]] = arith.cmpi ugt, %{{.*}}, %c8{{.*}} : index
+// LHS: %[[FEW:.*]] = arith.andi %[[N16]], %[[ROWS]] : i1
 // LHS: %[[MK:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // LHS: %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c8{{.*}} : index
 // LHS: %[[SMALL:.*]] = arith.cmpi ule, %[[MK]], %c1048576{{.*}} : index

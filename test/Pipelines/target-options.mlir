@@ -3,6 +3,8 @@
 // (lib/Target/MatmulModel.cpp), and the masked accesses split to the width
 // of its registers.
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=znver3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZEN3
+// The rows of the unpacked register tiles: min(MR, 8).
+// ZEN3: matrix-version-products{{.*}}unpacked-rows-f32=6 unpacked-rows-f64=6
 // ZEN3: matrix-codegen{{.*}}entry-point=matc_codegen matmul-f32={6,16,320,516,304} matmul-f64={6,8,256,516,192} threads=1 vector-bits=256 x86-avx=true
 // ZEN3: matrix-bound-tile-temporaries{max-bytes=2242560}
 // ZEN3: matrix-split-masked-vectors{max-bits=256}
@@ -25,6 +27,7 @@
 // NESTED-NEXT: ),
 // NESTED-NEXT: one-shot-bufferize{
 // RUN: matc-opt %s --pass-pipeline='builtin.module(matrix-to-llvm{target-cpu=sapphirerapids})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPR
+// SPR: matrix-version-products{{.*}}unpacked-rows-f32=8 unpacked-rows-f64=8
 // SPR: matrix-codegen{{.*}}matmul-f32={12,32,256,516,512} matmul-f64={12,16,192,516,512} threads=1 vector-bits=512 x86-avx=true
 // f64's blocks of f32's rows count more than the budget (their C part is not
 // on the stack): the packed tiles on the stack stay within the budget.

@@ -4,7 +4,7 @@ matrix-version-products computes behind tests of N: one column (N = 1) as
 a vector product (dot products of the rows of A, or the rows of a
 transposed A scaled by B's elements), 2 to 8 as dot products of A's rows
 with B^T in blocks of 4 columns padded with zeros (up to 16 f32 columns
-with AVX-512); and, with B read transposed, a few rows of A (M = 1, M <=
+with AVX-512) when M > 8 (fewer rows in register tiles); and, with B read transposed, a few rows of A (M = 1, M <=
 8) as the dot products of B's rows with A's (C^T = B A^T, its blocks
 copied transposed), and one row of A with B in place (B's rows scaled by
 its elements); with A read transposed, fewer columns than a register
@@ -178,6 +178,31 @@ class UnitColumnProducts(unittest.TestCase):
                     np.testing.assert_array_equal(
                         getattr(module, "nt" + t)(a, b), a @ b.T,
                         err_msg="nt M=%d K=%d N=%d %s" % (m, k, n, t))
+
+    def test_few_rows_few_columns_long_k(self):
+        # At most 8 rows of C along a long K, every layout: a few columns
+        # in register tiles (B read in place unpacked, M <= 4 or one tile of
+        # rows, else packed), not blocks of dot products of a transposed
+        # copy of B; `a.T @ b.T` with M == N as C^T = b @ a (a new-user
+        # finding: M = N = 4, K = 200000 f64 took 2.5 ms, NumPy 0.5).
+        for module in self.modules:
+            for t, dtype in (("32", np.float32), ("64", np.float64)):
+                r = rng(int(t) + 17)
+                for m, k, n in ((4, 20011, 4), (8, 16384, 8), (6, 20000, 3),
+                                (7, 9001, 5), (8, 2049, 300), (8, 5003, 17),
+                                (5, 20011, 4), (2, 30000, 2)):
+                    a = integers(r, (m, k), dtype)
+                    b = integers(r, (k, n), dtype)
+                    expected = a @ b
+                    what = " M=%d K=%d N=%d %s" % (m, k, n, t)
+                    for name, got in (
+                            ("nn", getattr(module, "nn" + t)(a, b)),
+                            ("nt", getattr(module, "nt" + t)(a, b.T.copy())),
+                            ("tn", getattr(module, "tn" + t)(a.T.copy(), b)),
+                            ("tt", getattr(module, "tt" + t)(
+                                a.T.copy(), b.T.copy()))):
+                        np.testing.assert_array_equal(got, expected,
+                                                      err_msg=name + what)
 
     def test_f32(self):
         self.check("32", np.float32)

@@ -329,10 +329,15 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     an `scf.if` on them, the tagged copy in the `then` branch and the
     original, which gets the packed schedule, in the `else` branch; but a
     product whose B is static and has at most `max-rhs-elements` elements
-    (it stays in the L1 whatever M is), or whose M is static and at most 4,
-    is tagged without a test, and a run-time M of at most 4 passes the
-    test whatever K and N: with a register tile covering all of M, B is read
-    once in place, as packing would read it to copy it (likewise a run-time
+    (it stays in the L1 whatever M is), or whose M is static and at most 4
+    (or exactly `unpacked-rows-f32`/`-f64`, the rows of the schedule's
+    unpacked register tiles), is tagged without a test, and a run-time M
+    as few passes the test whatever K and N: with a register tile covering
+    all of M, B is read once in place, as packing would read it to copy it
+    (5 to 7 rows of an 8-row tile are tiles of 4, 2 and 1 rows, each
+    reading all of B: f64 7 x 20000 @ 20000 x 300 on Zen 5 took 10.2 ms,
+    4.8 packed; 8 x 1000 @ 1000 x 1000 0.46 ms packed, 0.19 unpacked,
+    NumPy 0.85) (likewise a run-time
     N of at most 4 where A is read transposed, the others being dot
     products below: A is read once; from a new user,
     Zen 4, f64, 1 thread: 1 x 1 @ 1 x 400000 of run-time sizes 292 ms
@@ -420,7 +425,10 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     through a slice, so that it collapses in place) as the `matc.dot`
     generic of A's rows, or, with A read transposed, as the
     `matc.vector_matrix` generic of A's rows scaled by B. Then, with A in
-    place and M not static at most 4, behind a test of N <= 8: that branch
+    place and more than 8 rows (M > 8, tested at run time unless static;
+    fewer go to the register tiles, which read B in place or pack it once:
+    f64 8 x 200000 @ 200000 x 8 on Zen 5 5.4 -> 1.9 ms, NumPy 1.7), behind
+    a test of N <= 8: that branch
     computes C in blocks of 4 columns (an `scf.for`), each the
     `matc.dot_columns` product of A and the block's columns of B
     transposed (the schedule's transposed copy, or B's rows when B is read
@@ -523,6 +531,13 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
            /*default=*/"0",
            "Most bytes of A for a few columns of a run-time N computed as "
            "blocks of dot products, each reading all of A (0: no limit)">,
+    Option<"unpackedRowsF32", "unpacked-rows-f32", "int64_t",
+           /*default=*/"0",
+           "Rows of the register tiles of unpacked f32 products "
+           "(matrix-codegen's: min(MR, 8)): an M of exactly this many is "
+           "computed unpacked whatever K and N, as M <= 4 (0: only M <= 4)">,
+    Option<"unpackedRowsF64", "unpacked-rows-f64", "int64_t",
+           /*default=*/"0", "As unpacked-rows-f32, for f64 products">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

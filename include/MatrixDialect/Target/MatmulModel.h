@@ -59,6 +59,12 @@ struct MatmulTiles {
   int64_t getStackBound(unsigned elementBytes, int64_t budgetBytes) const {
     return std::min(getStackBytes(elementBytes), budgetBytes);
   }
+  /// The rows of the register tiles of unpacked products, which read the
+  /// rows of A in place: at most 8 of them, whose addresses LLVM keeps in
+  /// registers (with 12, measured on AVX-512, it spills and runs at half
+  /// speed). matrix-codegen's schedule and matrix-version-products (a
+  /// run-time M of exactly this many is one tile, B read once) use it.
+  int64_t getUnpackedRows() const { return std::min<int64_t>(mr, 8); }
   /// `mr,nr,kc,mc,nc`, the syntax of the matrix-codegen pass options.
   std::string str() const;
 };
