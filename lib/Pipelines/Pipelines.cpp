@@ -194,8 +194,9 @@ static std::string getOptimizingStagePipeline(LoweringStage stage,
            " max-scope-bytes=" + stackBytes + "}, matrix-outline-long-blocks";
   }
   case LoweringStage::LLVM:
-    return "func.func(matrix-prefetch-accumulator-tiles, "
-           "matrix-unmask-row-writes, matrix-guard-masked-rows, "
+    return "func.func(matrix-forward-masked-stores, "
+           "matrix-prefetch-accumulator-tiles, matrix-unmask-row-writes, "
+           "matrix-guard-masked-rows, "
            "convert-vector-to-scf{full-unroll}, "
            "matrix-split-masked-vectors{max-bits=" +
            std::to_string(getTarget(options).vectorBits) +
