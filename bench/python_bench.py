@@ -37,6 +37,10 @@ Operations (n x n matrices of random numbers; v is n x 16):
   pvec     p @ y                  y is 3 x 1, through def mm (run-time
                                   sizes): a matrix-vector product along a
                                   k-range of 3; once per type
+  prow     x @ p                  x is 1 x 100000, through def mm: one row
+                                  of C, p's rows scaled by x's elements,
+                                  split along k into 8 partial sums (C is
+                                  one vector); once per type
   call     a @ b on 2 x 2         the cost of one call: matc's minus
                                   NumPy's is the package's overhead
 
@@ -199,6 +203,10 @@ def child(args):
         check(m.mm(p, y), p.astype(np.float64) @ y, ty, 3)
         emit("pvec", POINTS, timed(lambda: p @ y, seconds),
              timed(lambda: m.mm(p, y), seconds))
+        xr = rng.random((1, POINTS)).astype(dtype)
+        check(m.mm(xr, p), xr.astype(np.float64) @ p, ty, POINTS)
+        emit("prow", POINTS, timed(lambda: xr @ p, seconds),
+             timed(lambda: m.mm(xr, p), seconds))
         a, b = (rng.random((2, 2)).astype(dtype) for _ in range(2))
         mm = m.mm
         emit("call", 2, timed_calls(lambda: a @ b, seconds),
@@ -249,7 +257,8 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         unit, scale = (("us", 1e6) if r["op"] in ("call", "matvec", "vecmat",
-                                                  "narrow", "tnarrow", "pvec")
+                                                  "narrow", "tnarrow", "pvec",
+                                                  "prow")
                        else ("ms", 1e3))
         print("| %s | %s | %d | %d | %.3f %s | %.3f %s | %.2fx |" % (
             "a @ b (2 x 2, one call)" if r["op"] == "call" else
@@ -259,7 +268,8 @@ def main():
              "narrow": "a @ w (w: n x 4)", "points": "p @ r (r: 3 x 3)",
              "tew": "a.T * 2.0 + b", "tnarrow": "a.T @ w (w: n x 4)",
              "gram": "p.T @ p (p: n x 3)",
-             "pvec": "p @ y (p: n x 3, y: 3 x 1)"}[r["op"]],
+             "pvec": "p @ y (p: n x 3, y: 3 x 1)",
+             "prow": "x @ p (x: 1 x n, p: n x 3)"}[r["op"]],
             r["type"], r["n"], r["threads"], r["numpy"] * scale, unit,
             r["matc"] * scale, unit, r["numpy"] / r["matc"]))
     print()

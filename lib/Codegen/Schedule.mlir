@@ -795,6 +795,71 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  /// Vector-matrix products of a C of at most one vector, split along k
+  /// (matrix-version-products' `matc.vector_matrix_split` = "f32" or
+  /// "f64": partial sums P (8 x L) += x (K / 8 x 8) times the matrix viewed
+  /// as K / 8 x 8 x L, loops r, l, ko): ko tiled by 1, the innermost loop,
+  /// P's 8 x `%lanes` vector (masked to L) carried in registers across it
+  /// (@hoist_and_lower_contractions), one multiply-add per row r and step:
+  /// 8 independent chains; P's fill one vector of the same shape.
+  transform.named_sequence @schedule_vector_matrix_split(%op: !transform.any_op {transform.consumed},
+      %lanes: !transform.param<i64> {transform.readonly}) {
+    %rows = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %fill = transform.get_producer_of_operand %op[2] : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %fill vector_sizes [%rows, %lanes]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    %step, %lk = transform.structured.tile_using_for %op tile_sizes [0, 0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %step vector_sizes [%rows, %lanes, 1]
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    transform.yield
+  }
+
+  /// The rest of a vector-matrix product split along k
+  /// (`matc.vector_matrix_rest`: C (L) = its init + the sum of the 8 rows
+  /// of the partial sums, then + the last K mod 8 rows of the matrix scaled
+  /// by x; loops l, k): k tiled by 1, C's one `%lanes` vector (masked to L)
+  /// carried across it; the fill of C, if C is one (the init of the sum,
+  /// its operand 1), one vector.
+  transform.named_sequence @schedule_vector_matrix_rest(%op: !transform.any_op {transform.consumed},
+      %lanes: !transform.param<i64> {transform.readonly}) {
+    transform.sequence %op : !transform.any_op failures(suppress) {
+    ^bb0(%o: !transform.any_op):
+      // (Empty for a block argument.)
+      %p = transform.get_producer_of_operand %o[1] : (!transform.any_op) -> !transform.any_op
+      transform.foreach %p : !transform.any_op {
+      ^bb1(%fill: !transform.any_op):
+        transform.match.operation_name %fill ["linalg.fill"] : !transform.any_op
+        transform.structured.vectorize %fill vector_sizes [%lanes]
+            : !transform.any_op, !transform.param<i64>
+      }
+    }
+    %step, %lk = transform.structured.tile_using_for %op tile_sizes [0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %step vector_sizes [%lanes, 1]
+        : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+
+  /// The generics of the vector-matrix products split along k of one
+  /// element type: `%split` (@schedule_vector_matrix_split) and `%rest`
+  /// (@schedule_vector_matrix_rest), in vectors of `%lanes` elements.
+  transform.named_sequence @schedule_vector_matrix_splits(%split: !transform.any_op {transform.consumed},
+      %rest: !transform.any_op {transform.consumed},
+      %lanes: !transform.param<i64> {transform.readonly}) {
+    transform.foreach %split : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix_split failures(propagate) (%op, %lanes)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    transform.foreach %rest : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %lanes)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    transform.yield
+  }
+
   /// Vector-matrix products (matrix-version-products'
   /// `matc.vector_matrix` = "f32" or "f64": c (L) += x (K) times a
   /// row-major matrix (K x L), loops l, k): c as a sum of the matrix's rows
@@ -1217,7 +1282,8 @@ module attributes {transform.with_named_sequence} {
   /// KC-blocks of k, NC-blocks of columns (NCP = NC / NR micro-panels) and
   /// MR x NR register tiles, for f32 and f64, in blocks of C of MC x NCB;
   /// elementwise ops with vectors of VL elements; vector-matrix products in
-  /// tiles of C of VMW elements.
+  /// tiles of C of VMW elements, or split along k in vectors of LANES
+  /// elements.
   transform.named_sequence @schedule_all(%root: !transform.any_op {transform.consumed},
       %mr32: !transform.param<i64> {transform.readonly}, %nr32: !transform.param<i64> {transform.readonly},
       %kc32: !transform.param<i64> {transform.readonly}, %mc32: !transform.param<i64> {transform.readonly},
@@ -1435,6 +1501,20 @@ module attributes {transform.with_named_sequence} {
       transform.include @schedule_vector_matrix failures(propagate) (%op, %vmw64, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
+    // Vector-matrix products of a C of one vector, split along k into 8
+    // rows of partial sums (@schedule_vector_matrix_splits).
+    %vms32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_split = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %vmr32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_rest = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_vector_matrix_splits failures(propagate) (%vms32, %vmr32, %lanes32)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> ()
+    %vms64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_split = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %vmr64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_rest = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_vector_matrix_splits failures(propagate) (%vms64, %vmr64, %lanes64)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> ()
     %mmu32 = transform.structured.match ops{["linalg.generic"]}
         attributes{matc.unpacked = "f32"} in %tagged
         : (!transform.any_op) -> !transform.any_op

@@ -197,40 +197,195 @@ enum class VectorProductForm {
   RowSums,
 };
 
+/// The rows of partial sums a vector-matrix product of a C of one vector
+/// is split along k into (createRowSums): 8 independent chains of
+/// multiply-adds, enough to cover a multiply-add's latency (4 cycles on Zen
+/// 3 to Zen 5) at two per cycle.
+static constexpr int64_t kSplitRows = 8;
+
+/// `out` (L) + x (K) times `matrix` (K x L, row-major), the sum of the
+/// matrix's rows scaled by the elements of x, as linalg.generic ops tagged
+/// for the schedule (Schedule.mlir, @schedule_vector_matrix and
+/// @schedule_vector_matrix_split), on tensors of element type `tag`.
+///
+/// With `lanes` > 0, L at most one vector of `lanes` elements (static, or
+/// tested at run time by an scf.if) and K not statically shorter than R =
+/// kSplitRows, it is split along k: the first K - K mod R rows viewed as
+/// (K / R) x R x L and x as (K / R) x R (expanded, no copies), into
+/// partial sums P (R x L) += x[ko, r] matrix[ko, r, l] (loops r, l
+/// parallel, ko reduction; tagged `matc.vector_matrix_split` = TAG), then
+/// C = out + the sum of P's rows + the last K mod R rows of the matrix
+/// scaled by x (two generics, loops l, k, tagged `matc.vector_matrix_rest`
+/// = TAG). The schedule keeps P in R vector registers across ko: 8 chains
+/// of multiply-adds. Unsplit, C's one vector is one chain along all of k,
+/// reloaded from memory every 8 rows: from Python, Zen 5, 1 thread, 1 x
+/// 200000 @ 200000 x N, N = 2 to 16 (f32), 2 to 8 (f64): 0.5-1.6 ms,
+/// 2.1-5.9x NumPy; split, 0.11-0.43 ms, 0.56-1.24x.
+///
+/// Otherwise (L wider, a K shorter than R, or `lanes` 0) one generic (loops
+/// l, k; maps (k), (k, l), (l)) tagged `matc.vector_matrix` = TAG.
+///
+/// (Splitting a C of 2 or 4 vectors in 4 or 2 rows of partial sums gave
+/// wrong f64 results on AVX-512 (an element of the matrix outside the mask
+/// added into C; f32 was right): not done.)
+static Value createRowSums(OpBuilder &builder, Location loc, Value x,
+                           Value matrix, Value out, StringRef tag,
+                           int64_t lanes) {
+  MLIRContext *context = builder.getContext();
+  AffineExpr l, k;
+  bindDims(context, l, k);
+  SmallVector<AffineMap> rowSumMaps = {AffineMap::get(2, 0, {k}, context),
+                                       AffineMap::get(2, 0, {k, l}, context),
+                                       AffineMap::get(2, 0, {l}, context)};
+  SmallVector<utils::IteratorType> rowSumIterators = {
+      utils::IteratorType::parallel, utils::IteratorType::reduction};
+  auto unsplit = [&](OpBuilder &b) {
+    return createMultiplyAdd(b, loc, x, matrix, out, rowSumMaps,
+                             rowSumIterators, "matc.vector_matrix", tag)
+        .getResult(0);
+  };
+  auto matrixType = cast<RankedTensorType>(matrix.getType());
+  Type element = matrixType.getElementType();
+  int64_t depth = matrixType.getDimSize(0), width = matrixType.getDimSize(1);
+  if (lanes <= 0 || (!ShapedType::isDynamic(width) && width > lanes) ||
+      (!ShapedType::isDynamic(depth) && depth < kSplitRows))
+    return unsplit(builder);
+  auto split = [&](OpBuilder &b) -> Value {
+    OpFoldResult kSize = tensor::getMixedSize(b, loc, matrix, 0);
+    OpFoldResult lSize = tensor::getMixedSize(b, loc, matrix, 1);
+    AffineExpr s0;
+    bindSymbols(context, s0);
+    OpFoldResult blocks = affine::makeComposedFoldedAffineApply(
+        b, loc, s0.floorDiv(kSplitRows), {kSize});
+    OpFoldResult splitK = affine::makeComposedFoldedAffineApply(
+        b, loc, s0 * kSplitRows, {blocks});
+    OpFoldResult restK =
+        affine::makeComposedFoldedAffineApply(b, loc, s0 % kSplitRows, {kSize});
+    OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+    OpFoldResult rows = b.getIndexAttr(kSplitRows);
+    // x (K / R) x R and the matrix (K / R) x R x L: the first K - K mod R
+    // elements and rows, expanded (no copies).
+    Value xHead =
+        tensor::ExtractSliceOp::create(b, loc, x, {zero}, {splitK}, {one});
+    int64_t staticBlocks =
+        getConstantIntValue(blocks).value_or(ShapedType::kDynamic);
+    Value xBlocks = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({staticBlocks, kSplitRows}, element),
+        xHead, {{0, 1}}, SmallVector<OpFoldResult>{blocks, rows});
+    Value matrixHead = tensor::ExtractSliceOp::create(
+        b, loc, matrix, {zero, zero}, {splitK, lSize}, {one, one});
+    Value matrixBlocks = tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({staticBlocks, kSplitRows, width}, element),
+        matrixHead, {{0, 1}, {2}},
+        SmallVector<OpFoldResult>{blocks, rows, lSize});
+    // P = 0, P[r, l] += x[ko, r] matrix[ko, r, l].
+    Value empty =
+        tensor::EmptyOp::create(b, loc, {rows, lSize}, element).getResult();
+    Value zeroElement =
+        arith::ConstantOp::create(b, loc, element, b.getZeroAttr(element));
+    Value partials =
+        linalg::FillOp::create(b, loc, zeroElement, empty).getResult(0);
+    AffineExpr r, ll, ko;
+    bindDims(context, r, ll, ko);
+    partials = createMultiplyAdd(b, loc, xBlocks, matrixBlocks, partials,
+                                 {AffineMap::get(3, 0, {ko, r}, context),
+                                  AffineMap::get(3, 0, {ko, r, ll}, context),
+                                  AffineMap::get(3, 0, {r, ll}, context)},
+                                 {utils::IteratorType::parallel,
+                                  utils::IteratorType::parallel,
+                                  utils::IteratorType::reduction},
+                                 "matc.vector_matrix_split", tag)
+                   .getResult(0);
+    // C = out + the sum of P's rows (loops l, r) ...
+    auto sum = linalg::GenericOp::create(
+        b, loc, out.getType(), ValueRange{partials}, ValueRange{out},
+        {AffineMap::get(2, 0, {k, l}, context),
+         AffineMap::get(2, 0, {l}, context)},
+        rowSumIterators, [](OpBuilder &nb, Location nl, ValueRange args) {
+          linalg::YieldOp::create(
+              nb, nl,
+              ValueRange{arith::AddFOp::create(nb, nl, args[1], args[0])});
+        });
+    sum->setAttr("matc.vector_matrix_rest", b.getStringAttr(tag));
+    // ... + the last K mod R rows scaled by x (none for a static K of a
+    // multiple of R).
+    if (isConstantIntValue(restK, 0))
+      return sum.getResult(0);
+    Value xTail =
+        tensor::ExtractSliceOp::create(b, loc, x, {splitK}, {restK}, {one});
+    Value matrixTail = tensor::ExtractSliceOp::create(
+        b, loc, matrix, {splitK, zero}, {restK, lSize}, {one, one});
+    return createMultiplyAdd(b, loc, xTail, matrixTail, sum.getResult(0),
+                             rowSumMaps, rowSumIterators,
+                             "matc.vector_matrix_rest", tag)
+        .getResult(0);
+  };
+  if (!ShapedType::isDynamic(width))
+    return split(builder);
+  // L <= lanes at run time; the unsplit product in the other branch. A
+  // fill of C is made again in each branch on its destination, so that
+  // either computes into C's buffer (a fill outside, read in both, cost
+  // the scf.if a buffer of its own after bufferization: the product
+  // functions then no longer wrote C in place).
+  Value fits = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule,
+      tensor::DimOp::create(builder, loc, matrix, 1),
+      arith::ConstantIndexOp::create(builder, loc, lanes));
+  auto ifOp = scf::IfOp::create(builder, loc, out.getType(), fits,
+                                /*withElseRegion=*/true);
+  auto fill = out.getDefiningOp<linalg::FillOp>();
+  auto branch = [&](OpBuilder b, function_ref<Value(OpBuilder &)> compute) {
+    if (fill)
+      out = linalg::FillOp::create(b, loc, fill.getInputs()[0],
+                                   fill.getDpsInits()[0])
+                .getResult(0);
+    scf::YieldOp::create(b, loc, compute(b));
+  };
+  branch(ifOp.getThenBodyBuilder(), split);
+  branch(ifOp.getElseBodyBuilder(), unsplit);
+  if (fill && fill->use_empty())
+    fill->erase();
+  return ifOp.getResult(0);
+}
+
 /// Replaces `matmul`, whose C is one column (`unitDim` = 1: M x 1) or one
 /// row (`unitDim` = 0: 1 x N), by its vector product of `form` from
 /// `matrix` and `vector` (1 x K or K x 1), tagged `TAG`: on the vector and
 /// C collapsed to vectors ([K], [L]; no copies, the layouts are the same),
 /// its result expanded back to C's shape (with a unit dimension the
 /// vectorizer would read the vector element by element); C keeps its
-/// fill. Returns the replacement.
+/// fill. Row sums of a C of at most `lanes` elements are split along k
+/// (createRowSums). Returns the replacement.
 static Value rewriteAsVectorProduct(linalg::MatmulOp matmul, StringRef tag,
                                     Value matrix, Value vector,
-                                    unsigned unitDim, VectorProductForm form) {
+                                    unsigned unitDim, VectorProductForm form,
+                                    int64_t lanes) {
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
   MLIRContext *context = builder.getContext();
   Value x = tensor::CollapseShapeOp::create(builder, loc, vector,
                                             ReassociationIndices{0, 1});
   Value out = collapseDestination(builder, loc, matmul.getDpsInits()[0]);
-  AffineExpr l, k;
-  bindDims(context, l, k);
-  bool dots = form == VectorProductForm::DotProducts;
-  AffineMap xMap = AffineMap::get(2, 0, {k}, context);
-  AffineMap matrixMap = AffineMap::get(
-      2, 0, dots ? ArrayRef<AffineExpr>{l, k} : ArrayRef<AffineExpr>{k, l},
-      context);
-  SmallVector<AffineMap> maps =
-      dots ? SmallVector<AffineMap>{matrixMap, xMap}
-           : SmallVector<AffineMap>{xMap, matrixMap};
-  maps.push_back(AffineMap::get(2, 0, {l}, context));
-  linalg::GenericOp product = createMultiplyAdd(
-      builder, loc, dots ? matrix : x, dots ? x : matrix, out, maps,
-      {utils::IteratorType::parallel, utils::IteratorType::reduction},
-      dots ? "matc.dot" : "matc.vector_matrix", tag);
+  Value result;
+  if (form == VectorProductForm::RowSums) {
+    result = createRowSums(builder, loc, x, matrix, out, tag, lanes);
+  } else {
+    AffineExpr l, k;
+    bindDims(context, l, k);
+    result = createMultiplyAdd(builder, loc, matrix, x, out,
+                               {AffineMap::get(2, 0, {l, k}, context),
+                                AffineMap::get(2, 0, {k}, context),
+                                AffineMap::get(2, 0, {l}, context)},
+                               {utils::IteratorType::parallel,
+                                utils::IteratorType::reduction},
+                               "matc.dot", tag)
+                 .getResult(0);
+  }
   return replaceProduct(
-      builder, matmul, product.getResult(0), unitDim,
-      tensor::getMixedSize(builder, loc, matrix, dots ? 0 : 1));
+      builder, matmul, result, unitDim,
+      tensor::getMixedSize(builder, loc, matrix,
+                           form == VectorProductForm::DotProducts ? 0 : 1));
 }
 
 /// Replaces `matmul`, computed as dot products (N =
@@ -246,7 +401,7 @@ static void rewriteAsDotProducts(linalg::MatmulOp matmul, StringRef tag,
   Value lhs = matmul.getDpsInputs()[0], rhs = matmul.getDpsInputs()[1];
   if (n == 1) {
     rewriteAsVectorProduct(matmul, tag, lhs, rhs, /*unitDim=*/1,
-                           VectorProductForm::DotProducts);
+                           VectorProductForm::DotProducts, /*lanes=*/0);
     return;
   }
   OpBuilder builder(matmul);
@@ -357,6 +512,12 @@ struct MatrixVersionProducts
   /// The number the next versioned product's destination gets.
   int64_t nextProduct = 0;
 
+  /// The elements of `tag`'s type in one vector register (`vector-bits`),
+  /// 0 when the target's vectors are not given.
+  int64_t getLanes(StringRef tag) const {
+    return vectorBits / (tag == "f32" ? 32 : 64);
+  }
+
   void runOnOperation() override {
     if (maxElements <= 0)
       return;
@@ -392,7 +553,7 @@ struct MatrixVersionProducts
     // new user, Zen 4, f64, K = 100000: 84 us, NumPy 18 us).
     if (tinyResult && ranges[0] == 1 && ranges[1] == 1) {
       OpBuilder builder(matmul);
-      Value dot = computeUnitColumn(builder, matmul, tag);
+      Value dot = computeUnitColumn(builder, matmul, tag, getLanes(tag));
       replaceProduct(builder, matmul, dot, std::nullopt, {});
       return;
     }
@@ -460,7 +621,7 @@ struct MatrixVersionProducts
     if (matrix::isRowDotProduct(matmul)) {
       rewriteAsVectorProduct(matmul, tag, matmul.getDpsInputs()[1],
                              matmul.getDpsInputs()[0], /*unitDim=*/0,
-                             VectorProductForm::DotProducts);
+                             VectorProductForm::DotProducts, /*lanes=*/0);
       return;
     }
     // One row or column of C from the rows of a matrix: axpy updates, the
@@ -469,11 +630,10 @@ struct MatrixVersionProducts
       // For a row of C (M = 1) the matrix is B and x is A; for a column,
       // the other way round.
       bool rowOfC = ranges[0] == 1;
-      rewriteAsVectorProduct(matmul, tag,
-                             matmul.getDpsInputs()[rowOfC ? 1 : 0],
+      rewriteAsVectorProduct(matmul, tag, matmul.getDpsInputs()[rowOfC ? 1 : 0],
                              matmul.getDpsInputs()[rowOfC ? 0 : 1],
                              /*unitDim=*/rowOfC ? 0 : 1,
-                             VectorProductForm::RowSums);
+                             VectorProductForm::RowSums, getLanes(tag));
       return;
     }
     // Fewer columns than 8: dot products of the rows of A in place,
@@ -602,7 +762,7 @@ struct MatrixVersionProducts
   void versionUnitColumn(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
     versionBy(matmul, isUnitLoop(builder, matmul, 1), [&](OpBuilder &builder) {
-      return computeUnitColumn(builder, matmul, tag);
+      return computeUnitColumn(builder, matmul, tag, getLanes(tag));
     });
   }
 
@@ -621,7 +781,7 @@ struct MatrixVersionProducts
         arith::AndIOp::create(builder, loc, isUnitLoop(builder, matmul, 0),
                               isUnitLoop(builder, matmul, 1));
     versionBy(matmul, andLongK(builder, matmul, both), [&](OpBuilder &builder) {
-      return computeUnitColumn(builder, matmul, tag,
+      return computeUnitColumn(builder, matmul, tag, getLanes(tag),
                                /*unitRow=*/true);
     });
   }
@@ -644,13 +804,15 @@ struct MatrixVersionProducts
   void versionUnitRow(linalg::MatmulOp matmul, StringRef tag) {
     OpBuilder builder(matmul);
     versionBy(matmul, isUnitLoop(builder, matmul, 0), [&](OpBuilder &builder) {
-      return computeUnitRow(builder, matmul, tag);
+      return computeUnitRow(builder, matmul, tag, getLanes(tag));
     });
   }
 
-  /// The then branch of versionUnitRow: `matmul` with A one row.
+  /// The then branch of versionUnitRow: `matmul` with A one row; B's rows
+  /// scaled by it split along k for at most `lanes` columns
+  /// (createRowSums).
   static Value computeUnitRow(OpBuilder &builder, linalg::MatmulOp matmul,
-                              StringRef tag) {
+                              StringRef tag, int64_t lanes) {
     Location loc = matmul.getLoc();
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     Type element = resultType.getElementType();
@@ -667,7 +829,8 @@ struct MatrixVersionProducts
         rewriteAsVectorProduct(product, tag, rhs, row, /*unitDim=*/0,
                                matrix::isProductOperandTransposed(matmul, 1)
                                    ? VectorProductForm::DotProducts
-                                   : VectorProductForm::RowSums);
+                                   : VectorProductForm::RowSums,
+                               lanes);
     builder.setInsertionPointAfterValue(result);
     return castTo(builder, loc, result, resultType);
   }
@@ -701,9 +864,12 @@ struct MatrixVersionProducts
 
   /// The then branch of versionUnitColumn: `matmul` with B one column;
   /// with `unitRow`, A's one column too (versionOneDotProduct: one element
-  /// of C, A read transposed).
+  /// of C, A read transposed). A's rows scaled by B's elements (A read
+  /// transposed) are split along k for at most `lanes` rows of C
+  /// (createRowSums).
   static Value computeUnitColumn(OpBuilder &builder, linalg::MatmulOp matmul,
-                                 StringRef tag, bool unitRow = false) {
+                                 StringRef tag, int64_t lanes,
+                                 bool unitRow = false) {
     Location loc = matmul.getLoc();
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     Type element = resultType.getElementType();
@@ -750,7 +916,7 @@ struct MatrixVersionProducts
       form = VectorProductForm::RowSums;
     }
     Value result = rewriteAsVectorProduct(product, tag, matrix, column,
-                                          /*unitDim=*/1, form);
+                                          /*unitDim=*/1, form, lanes);
     builder.setInsertionPointAfterValue(result);
     return castTo(builder, loc, result, resultType);
   }

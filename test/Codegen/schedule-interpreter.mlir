@@ -90,6 +90,22 @@
 // CHECK: scf.for %{{.*}} step %c8
 // CHECK: vector.fma {{.*}} : vector<32xf64>
 // CHECK: return
+// Split along k: the 8 partial sums one 8 x 4 vector (4 f64 lanes here,
+// masked to L), filled as one, carried across the loop over the blocks of
+// 8 rows, each of them one multiply-add by a broadcast element of x per row;
+// then C's one vector carried across the 8 rows of the partial sums and
+// the last rows of the matrix.
+// CHECK-LABEL: func.func @vector_matrix_split
+// CHECK: vector.transfer_write %{{.*}} : vector<8x4xf64>, tensor<8x?xf64>
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x4xf64>)
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<4xf64>
+// CHECK: scf.yield %{{.*}} : vector<8x4xf64>
+// CHECK: vector.transfer_write %{{.*}} : vector<4xf64>, tensor<?xf64>
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<4xf64>)
+// CHECK: arith.addf %{{.*}} : vector<4xf64>
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<4xf64>)
+// CHECK: vector.fma {{.*}} : vector<4xf64>
+// CHECK: return
 
 module attributes {transform.target_tag = "payload"} {
   // B's K read off A, as matrix-outline-products writes every product
@@ -227,6 +243,49 @@ module attributes {transform.target_tag = "payload"} {
         attrs = {matc.vector_matrix = "f64"} {
     ^bb0(%p: f64, %q: f64, %acc: f64):
       %prod = arith.mulf %p, %q : f64
+      %sum = arith.addf %acc, %prod : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    return %y : tensor<?xf64>
+  }
+
+  // A vector-matrix product split along k (matrix-version-products'
+  // matc.vector_matrix_split and matc.vector_matrix_rest generics):
+  // @schedule_vector_matrix_split and @schedule_vector_matrix_rest.
+  func.func @vector_matrix_split(%x: tensor<?x8xf64>, %b: tensor<?x8x?xf64>, %c: tensor<?xf64>,
+                                 %xt: tensor<?xf64>, %bt: tensor<?x?xf64>) -> tensor<?xf64> {
+    %c2 = arith.constant 2 : index
+    %zero = arith.constant 0.0 : f64
+    %n = tensor.dim %b, %c2 : tensor<?x8x?xf64>
+    %e = tensor.empty(%n) : tensor<8x?xf64>
+    %p0 = linalg.fill ins(%zero : f64) outs(%e : tensor<8x?xf64>) -> tensor<8x?xf64>
+    %p = linalg.generic {indexing_maps = [affine_map<(r, l, k) -> (k, r)>, affine_map<(r, l, k) -> (k, r, l)>,
+                                          affine_map<(r, l, k) -> (r, l)>],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x, %b : tensor<?x8xf64>, tensor<?x8x?xf64>) outs(%p0 : tensor<8x?xf64>)
+        attrs = {matc.vector_matrix_split = "f64"} {
+    ^bb0(%u: f64, %v: f64, %acc: f64):
+      %prod = arith.mulf %u, %v : f64
+      %sum = arith.addf %acc, %prod : f64
+      linalg.yield %sum : f64
+    } -> tensor<8x?xf64>
+    %ec = tensor.empty(%n) : tensor<?xf64>
+    %c0 = linalg.fill ins(%zero : f64) outs(%ec : tensor<?xf64>) -> tensor<?xf64>
+    %s = linalg.generic {indexing_maps = [affine_map<(l, r) -> (r, l)>, affine_map<(l, r) -> (l)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%p : tensor<8x?xf64>) outs(%c0 : tensor<?xf64>)
+        attrs = {matc.vector_matrix_rest = "f64"} {
+    ^bb0(%u: f64, %acc: f64):
+      %sum = arith.addf %acc, %u : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
+                                          affine_map<(l, k) -> (l)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%xt, %bt : tensor<?xf64>, tensor<?x?xf64>) outs(%s : tensor<?xf64>)
+        attrs = {matc.vector_matrix_rest = "f64"} {
+    ^bb0(%u: f64, %v: f64, %acc: f64):
+      %prod = arith.mulf %u, %v : f64
       %sum = arith.addf %acc, %prod : f64
       linalg.yield %sum : f64
     } -> tensor<?xf64>

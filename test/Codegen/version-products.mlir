@@ -974,3 +974,110 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
       outs(%c2 : tensor<64x?xf32>) -> tensor<64x?xf32>
   return %r, %r2 : tensor<128x?xf32>, tensor<64x?xf32>
 }
+
+// -----
+
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 vector-bits=256" | FileCheck %s --check-prefix=SPLIT
+// A vector-matrix product whose C is at most one vector (4 f64 with
+// 256-bit vectors) is split along k: 8 partial sums of the first K - K mod
+// 8 rows (x and the matrix expanded, no copies), then C = the fill + their
+// sum + the last K mod 8 rows. A run-time N: behind a test of N <= 4, the
+// unsplit product in the other branch, C's fill in each branch.
+// SPLIT-LABEL: func.func @split_row_sums
+// SPLIT-SAME: (%[[X:.*]]: tensor<1x?xf64>, %[[B:.*]]: tensor<?x?xf64>
+// SPLIT: %[[XV:.*]] = tensor.collapse_shape %[[X]]
+// SPLIT: %[[CV:.*]] = tensor.collapse_shape
+// SPLIT-NOT: linalg.fill
+// SPLIT: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c4
+// SPLIT: scf.if %[[FITS]]
+// SPLIT-NEXT: %[[C:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
+// SPLIT: %[[K:.*]] = tensor.dim %[[B]], %c0
+// SPLIT: %[[BLOCKS:.*]] = affine.apply #{{.*}}()[%[[K]]]
+// SPLIT: %[[HEAD:.*]] = affine.apply #{{.*}}()[%[[K]]]
+// SPLIT: %[[TAIL:.*]] = affine.apply #{{.*}}()[%[[K]]]
+// SPLIT: %[[XH:.*]] = tensor.extract_slice %[[XV]][0] [%[[HEAD]]] [1]
+// SPLIT: %[[X2:.*]] = tensor.expand_shape %[[XH]] {{\[\[}}0, 1]] output_shape [%[[BLOCKS]], 8] : tensor<?xf64> into tensor<?x8xf64>
+// SPLIT: %[[BH:.*]] = tensor.extract_slice %[[B]][0, 0] [%[[HEAD]], %{{.*}}] [1, 1]
+// SPLIT: %[[B3:.*]] = tensor.expand_shape %[[BH]] {{\[\[}}0, 1], [2]] output_shape [%[[BLOCKS]], 8, %{{.*}}] : tensor<?x?xf64> into tensor<?x8x?xf64>
+// SPLIT: %[[P0:.*]] = linalg.fill {{.*}} -> tensor<8x?xf64>
+// SPLIT: %[[P:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X2]], %[[B3]] : tensor<?x8xf64>, tensor<?x8x?xf64>) outs(%[[P0]] : tensor<8x?xf64>) attrs =  {matc.vector_matrix_split = "f64"}
+// SPLIT: %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<8x?xf64>) outs(%[[C]] : tensor<?xf64>) attrs =  {matc.vector_matrix_rest = "f64"}
+// SPLIT: %[[XT:.*]] = tensor.extract_slice %[[XV]][%[[HEAD]]] [%[[TAIL]]] [1]
+// SPLIT: %[[BT:.*]] = tensor.extract_slice %[[B]][%[[HEAD]], 0] [%[[TAIL]], %{{.*}}] [1, 1]
+// SPLIT: %[[R:.*]] = linalg.generic {{.*}} ins(%[[XT]], %[[BT]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[SUM]] : tensor<?xf64>) attrs =  {matc.vector_matrix_rest = "f64"}
+// SPLIT: scf.yield %[[R]]
+// SPLIT: } else {
+// SPLIT-NEXT: %[[C2:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
+// SPLIT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C2]] : tensor<?xf64>) attrs =  {matc.vector_matrix = "f64"}
+// A static K of a multiple of 8: no last rows; a static K shorter than
+// 8: unsplit; a static N of one vector (the M == 1 branch of a general
+// `a.T @ b`, 8 f32): no test of N.
+// SPLIT-LABEL: func.func @split_row_sums_static
+// SPLIT: scf.if
+// SPLIT: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [2, 8] : tensor<16xf64> into tensor<2x8xf64>
+// SPLIT: matc.vector_matrix_split = "f64"
+// SPLIT: %[[S:.*]] = linalg.generic {{.*}}matc.vector_matrix_rest = "f64"
+// SPLIT-NEXT: ^bb0
+// SPLIT-NOT: matc.vector_matrix_rest
+// SPLIT: scf.yield %[[S]]
+// SPLIT-NOT: matc.vector_matrix_split
+// SPLIT: matc.vector_matrix = "f64"
+// SPLIT-NOT: matc.vector_matrix_split
+// SPLIT: ins(%{{.*}} : tensor<1x7xf64>
+// SPLIT-NOT: matc.vector_matrix_split
+// SPLIT: matc.vector_matrix = "f64"
+// SPLIT-NOT: scf.if
+// SPLIT: %[[ROW:.*]] = arith.cmpi eq
+// SPLIT-NEXT: scf.if %[[ROW]]
+// SPLIT-NOT: scf.if
+// SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x8xf32>, tensor<?x8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) attrs =  {matc.vector_matrix_split = "f32"}
+// SPLIT: return
+// A column of C, A read transposed (`a.T @ x`): A's rows scaled by x,
+// split alike.
+// SPLIT-LABEL: func.func @split_column
+// SPLIT: scf.if
+// SPLIT: matc.vector_matrix_split = "f32"
+// SPLIT: } else {
+// SPLIT: matc.vector_matrix = "f32"
+func.func @split_row_sums(%x: tensor<1x?xf64>, %b: tensor<?x?xf64>) -> tensor<1x?xf64> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = tensor.dim %b, %c1 : tensor<?x?xf64>
+  %e = tensor.empty(%n) : tensor<1x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %r = linalg.matmul ins(%x, %b : tensor<1x?xf64>, tensor<?x?xf64>) outs(%c : tensor<1x?xf64>) -> tensor<1x?xf64>
+  return %r : tensor<1x?xf64>
+}
+func.func @split_row_sums_static(%x: tensor<1x16xf64>, %b: tensor<16x?xf64>,
+                                 %z: tensor<1x7xf64>, %s: tensor<7x?xf64>,
+                                 %a: tensor<?x?xf32>, %w: tensor<?x8xf32>)
+    -> (tensor<1x?xf64>, tensor<1x?xf64>, tensor<?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = tensor.dim %b, %c1 : tensor<16x?xf64>
+  %e = tensor.empty(%n) : tensor<1x?xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %r = linalg.matmul ins(%x, %b : tensor<1x16xf64>, tensor<16x?xf64>) outs(%c : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %n2 = tensor.dim %s, %c1 : tensor<7x?xf64>
+  %e2 = tensor.empty(%n2) : tensor<1x?xf64>
+  %c2 = linalg.fill ins(%zero : f64) outs(%e2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %r2 = linalg.matmul ins(%z, %s : tensor<1x7xf64>, tensor<7x?xf64>) outs(%c2 : tensor<1x?xf64>) -> tensor<1x?xf64>
+  %zero32 = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %e3 = tensor.empty(%m) : tensor<?x8xf32>
+  %c3 = linalg.fill ins(%zero32 : f32) outs(%e3 : tensor<?x8xf32>) -> tensor<?x8xf32>
+  %r3 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %w : tensor<?x?xf32>, tensor<?x8xf32>) outs(%c3 : tensor<?x8xf32>) -> tensor<?x8xf32>
+  return %r, %r2, %r3 : tensor<1x?xf64>, tensor<1x?xf64>, tensor<?x8xf32>
+}
+func.func @split_column(%a: tensor<?x?xf32>, %x: tensor<?x1xf32>) -> tensor<?x1xf32> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m) : tensor<?x1xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %ta = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %x : tensor<?x?xf32>, tensor<?x1xf32>) outs(%c : tensor<?x1xf32>) -> tensor<?x1xf32>
+  return %ta : tensor<?x1xf32>
+}

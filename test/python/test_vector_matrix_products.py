@@ -2,8 +2,9 @@
 """Vector-matrix products: one row of C (x @ b with x 1 x K, x.T @ b with
 x K x 1) or one column (a.T @ x), which matc computes as a sum of the
 matrix's rows scaled by the elements of x (matrix-version-products'
-matc.vector_matrix, Schedule.mlir's @schedule_vector_matrix), and one row
-of C from a transposed B (x @ b.T: dot products of the rows of b): exact
+matc.vector_matrix, Schedule.mlir's @schedule_vector_matrix; split along k
+when C is one vector), and one row of C from a transposed B (x @ b.T: dot
+products of the rows of b): exact
 against NumPy on small integers, on 1 and 2 threads, for K and N on both
 sides of the tiles (8 rows of k, 2048 bits of C), from views and with
 out=."""
@@ -45,9 +46,13 @@ def layer(x: f64[1, ?], w: f64[?, ?], v: f64[?, ?]) -> f64[1, ?]:
 """
 
 # (K, N): around the 8 rows of a block of k and the 32 (f64) or 64 (f32)
-# elements of a tile of C, and larger than the caches' budgets.
+# elements of a tile of C, and larger than the caches' budgets; a C of at
+# most one vector (split along k into 8 partial sums: K below, at and
+# around multiples of 8, N up to 16 f32 lanes and 8 f64 on AVX-512, 8 and
+# 4 on AVX2).
 SHAPES = [(1, 17), (7, 31), (8, 32), (9, 65), (63, 129), (300, 1000),
-          (1025, 77), (2049, 2050)]
+          (1025, 77), (2049, 2050), (7, 3), (8, 4), (17, 2), (16, 8),
+          (1003, 7), (20001, 16), (20007, 5)]
 
 
 class VectorMatrixProducts(unittest.TestCase):

@@ -414,6 +414,15 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     per tile, a row at a time: measured on Zen 4 from Python, 1 thread,
     1024 x 1024, against NumPy on 1 thread: f64 `x @ b` 798 us before,
     111-115 us after (NumPy 116-121), f32 396 -> 58 us (NumPy 54-56).
+    With `vector-bits` given and C at most one vector of elements (a
+    static size, or behind an scf.if on the run-time one), the product is
+    split along k instead, so that C's one vector is not one chain of
+    multiply-adds at their latency per row: the first K - K mod 8 rows of
+    the matrix viewed as (K / 8) x 8 x L and x as (K / 8) x 8 (expanded,
+    no copies) into 8 partial sums (a 3-D generic, r and l parallel, ko
+    reduction, tagged `matc.vector_matrix_split`), then C = its init + the
+    partial sums + the last K mod 8 rows scaled by x (two 2-D generics
+    tagged `matc.vector_matrix_rest`; @schedule_vector_matrix_split).
     One row of C from B read transposed (matrix::isRowDotProduct: `x @
     b.T`, N not static at most 16) is a matrix-vector product of B (N x K,
     its rows contiguous) and x: the `matc.dot` generic above on B and x
@@ -519,8 +528,9 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
            "Most elements of a static B computed unpacked whatever M">,
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
            "Bits of a vector register: an unpacked product whose static N "
-           "fits in one vector is tagged \"f32_narrow\" or \"f64_narrow\" "
-           "(0: never)">,
+           "fits in one vector is tagged \"f32_narrow\" or \"f64_narrow\", "
+           "and a vector-matrix product whose C fits in one vector is split "
+           "along k (matc.vector_matrix_split; 0: neither)">,
     Option<"narrowF32", "narrow-f32", "int64_t", /*default=*/"0",
            "Most columns of a static N of an f32 product computed unpacked "
            "whatever M, when K x N <= max-elements (the packed schedule's "
