@@ -31,17 +31,6 @@ namespace matrix {
 using namespace mlir;
 
 namespace {
-/// Whether masks `a` and `b` are the same: the same value, or
-/// vector.create_mask ops of the same type and operands.
-static bool isSameMask(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto ca = a ? a.getDefiningOp<vector::CreateMaskOp>() : nullptr;
-  auto cb = b ? b.getDefiningOp<vector::CreateMaskOp>() : nullptr;
-  return ca && cb && ca.getType() == cb.getType() &&
-         ca.getOperands() == cb.getOperands();
-}
-
 struct ForwardMaskedStore : OpRewritePattern<vector::TransferReadOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -65,7 +54,7 @@ struct ForwardMaskedStore : OpRewritePattern<vector::TransferReadOp> {
         write.getVectorType() != read.getVectorType() ||
         write.getPermutationMap() != read.getPermutationMap() ||
         write.getInBoundsAttr() != read.getInBoundsAttr() ||
-        !isSameMask(write.getMask(), read.getMask()))
+        !matrix::isSameMask(write.getMask(), read.getMask()))
       return rewriter.notifyMatchFailure(read, "not the write's own elements");
     // The lanes the mask keeps are the written ones, the others the
     // read's padding.

@@ -14,6 +14,7 @@
 #include "MatrixDialect/Codegen/TransformOps.h"
 
 #include "MatrixDialect/Codegen/Accumulators.h"
+#include "MatrixDialect/Codegen/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -33,6 +34,27 @@
 #include "MatrixDialect/Codegen/TransformOps.cpp.inc"
 
 using namespace mlir;
+
+// Declared in Passes.h.
+bool matrix::isSameSize(OpFoldResult a, OpFoldResult b) {
+  if (isEqualConstantIntOrValue(a, b))
+    return true;
+  FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(a, b);
+  return succeeded(equal) && *equal;
+}
+
+// Declared in Passes.h.
+bool matrix::isSameMask(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto ma = a ? a.getDefiningOp<vector::CreateMaskOp>() : nullptr;
+  auto mb = b ? b.getDefiningOp<vector::CreateMaskOp>() : nullptr;
+  return ma && mb && ma.getType() == mb.getType() &&
+         llvm::all_of(llvm::zip(ma.getOperands(), mb.getOperands()),
+                      [](auto pair) {
+                        return isSameSize(std::get<0>(pair), std::get<1>(pair));
+                      });
+}
 
 namespace {
 class MatrixTransformExtension
@@ -806,34 +828,10 @@ namespace {
 struct UnmaskAccumulatorSlice : OpRewritePattern<tensor::InsertSliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  /// Whether sizes `a` and `b` are equal: one value or constant, or
-  /// provably (ValueBoundsConstraintSet: the vectorizer's masks take
-  /// `tensor.dim`s of slices whose sizes are other values).
-  static bool isSameSize(OpFoldResult a, OpFoldResult b) {
-    if (isEqualConstantIntOrValue(a, b))
-      return true;
-    FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(a, b);
-    return succeeded(equal) && *equal;
-  }
-
-  /// Whether `a` and `b` are the same mask: one value, or two
-  /// `vector.create_mask` ops of one type and equal sizes.
-  static bool isSameMask(Value a, Value b) {
-    if (a == b)
-      return true;
-    auto ma = a ? a.getDefiningOp<vector::CreateMaskOp>() : nullptr;
-    auto mb = b ? b.getDefiningOp<vector::CreateMaskOp>() : nullptr;
-    return ma && mb && ma.getType() == mb.getType() &&
-           llvm::all_of(
-               llvm::zip(ma.getOperands(), mb.getOperands()), [](auto pair) {
-                 return isSameSize(std::get<0>(pair), std::get<1>(pair));
-               });
-  }
-
   /// Whether `xfer` is at indices 0, in bounds, with the identity map and
   /// the mask `mask`.
   static bool isLeadingMasked(VectorTransferOpInterface xfer, Value mask) {
-    return isSameMask(xfer.getMask(), mask) &&
+    return matrix::isSameMask(xfer.getMask(), mask) &&
            xfer.getPermutationMap().isIdentity() &&
            llvm::all_of(xfer.getIndices(),
                         [](Value index) { return isZeroInteger(index); }) &&
@@ -863,7 +861,7 @@ struct UnmaskAccumulatorSlice : OpRewritePattern<tensor::InsertSliceOp> {
     if (!mask || mask.getNumOperands() != sizes.size())
       return failure();
     for (auto [operand, size] : llvm::zip(mask.getOperands(), sizes))
-      if (!isSameSize(operand, size))
+      if (!matrix::isSameSize(operand, size))
         return failure();
 
     Location loc = insert.getLoc();

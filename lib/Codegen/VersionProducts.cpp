@@ -220,7 +220,7 @@ static constexpr int64_t kSplitRows = 8;
 /// of multiply-adds. Unsplit, C's one vector is one chain along all of k,
 /// reloaded from memory every 8 rows: from Python, Zen 5, 1 thread, 1 x
 /// 200000 @ 200000 x N, N = 2 to 16 (f32), 2 to 8 (f64): 0.5-1.6 ms,
-/// 2.1-5.9x NumPy; split, 0.11-0.43 ms, 0.56-1.24x.
+/// 2.1-5.9x NumPy; split, 0.10-0.24 ms, 0.54-1.25x.
 ///
 /// Otherwise (L wider, a K shorter than R, or `lanes` 0) one generic (loops
 /// l, k; maps (k), (k, l), (l)) tagged `matc.vector_matrix` = TAG.

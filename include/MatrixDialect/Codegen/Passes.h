@@ -38,6 +38,17 @@ inline bool isProductOperandTransposed(linalg::MatmulOp matmul,
   return map.getDimPosition(0) == (index == 0 ? 2u : 1u);
 }
 
+/// Whether sizes `a` and `b` are equal: one value or constant, or provably
+/// (ValueBoundsConstraintSet: the vectorizer's masks take `tensor.dim`s of
+/// slices whose sizes are other values). Defined in
+/// lib/Codegen/TransformOps.cpp.
+bool isSameSize(OpFoldResult a, OpFoldResult b);
+
+/// Whether `a` and `b` are the same mask: one value, or two
+/// `vector.create_mask` ops of one type and equal sizes (isSameSize).
+/// Defined in lib/Codegen/TransformOps.cpp.
+bool isSameMask(Value a, Value b);
+
 /// `value` as a tensor of `type` (a tensor.cast), or itself when it has it
 /// (defined in lib/Codegen/VersionProducts.cpp).
 Value castTo(OpBuilder &builder, Location loc, Value value, Type type);

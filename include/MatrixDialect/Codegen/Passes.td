@@ -917,7 +917,7 @@ def MatrixForwardMaskedStores : Pass<"matrix-forward-masked-stores"> {
     block (with only memory-effect-free ops in between) by a
     `vector.transfer_write` of the same memref, indices, vector type,
     permutation map and `in_bounds`, under the same mask (the same value,
-    or `vector.create_mask` of the same operands), becomes
+    or `vector.create_mask` of equal sizes: matrix::isSameMask), becomes
     `arith.select(mask, written, broadcast(padding))`: the lanes the mask
     keeps are the ones just written, the others the read's padding.
 
