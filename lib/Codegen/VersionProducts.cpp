@@ -47,6 +47,15 @@ static StringRef getUnpackedTag(RankedTensorType type) {
   return "";
 }
 
+/// `size` `predicate` `bound` (an index constant), an i1.
+static Value compareToConstant(OpBuilder &builder, Location loc,
+                               arith::CmpIPredicate predicate, Value size,
+                               int64_t bound) {
+  return arith::CmpIOp::create(
+      builder, loc, predicate, size,
+      arith::ConstantIndexOp::create(builder, loc, bound));
+}
+
 /// `matmul` as a linalg.generic tagged `matc.unpacked = TAG`: the schedule's
 /// matchers for products (linalg.matmul) leave it alone. With a k-range
 /// that is run-time or longer than 16, it is also tagged
@@ -62,9 +71,13 @@ static StringRef getUnpackedTag(RankedTensorType type) {
 /// vector wide, the lanes of an f64 vector: N = 8 on AVX-512 in ymm
 /// registers, not in zmm ones masked to their lower half, which costs a
 /// blend after every multiply-add; measured on Zen 4, 256 x 256 @ 256 x 8
-/// from Python: 43 us, against 20 us for 16 columns).
-static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
-                        int64_t vectorBits) {
+/// from Python: 43 us, against 20 us for 16 columns). With `narrowColumns`,
+/// the suffix "_narrow" whatever N (a run-time N tested to be at most one
+/// vector: MatrixVersionProducts::versionNarrowColumns). Returns the
+/// result of the tagged op (that of `matmul` if it could not be
+/// generalized).
+static Value tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
+                         int64_t vectorBits, bool narrowColumns = false) {
   SmallVector<int64_t> ranges = matmul.getStaticLoopRanges();
   bool longK = ranges.size() == 3 &&
                (ShapedType::isDynamic(ranges[2]) || ranges[2] > 16);
@@ -73,18 +86,21 @@ static void tagUnpacked(linalg::MatmulOp matmul, StringRef tag,
       vectorBits / std::max<int64_t>(
                        1, resultType.getElementType().getIntOrFloatBitWidth());
   std::string fullTag = tag.str();
-  if (ranges.size() == 3 && !ShapedType::isDynamic(ranges[1]) &&
-      ranges[1] <= lanes)
+  if (narrowColumns)
+    fullTag += "_narrow";
+  else if (ranges.size() == 3 && !ShapedType::isDynamic(ranges[1]) &&
+           ranges[1] <= lanes)
     fullTag += tag == "f32" && 2 * ranges[1] <= lanes ? "_narrow_half"
                                                       : "_narrow";
   IRRewriter rewriter(matmul);
   FailureOr<linalg::GenericOp> generic =
       linalg::generalizeNamedOp(rewriter, matmul);
   if (failed(generic))
-    return;
+    return matmul.getResult(0);
   (*generic)->setAttr("matc.unpacked", rewriter.getStringAttr(fullTag));
   if (longK)
     (*generic)->setAttr("matc.unpacked_long_k", rewriter.getUnitAttr());
+  return (*generic)->getResult(0);
 }
 
 // Declared in Passes.h.
@@ -568,7 +584,9 @@ struct MatrixVersionProducts
       return;
     }
     // N known only at run time: one column of C (N = 1) computed as a
-    // vector product behind a test, and a few columns (getMaxDotColumns) as
+    // vector product behind a test, more than half a vector of columns up
+    // to one in register tiles one vector wide behind another
+    // (versionNarrowColumns), and a few columns (getMaxDotColumns) as
     // dot products behind another when they are rows of A (A in place) and
     // M is not static at most 4 (then B is read once in place as it is);
     // likewise one row of C with M known only at run time when A is read
@@ -606,9 +624,11 @@ struct MatrixVersionProducts
     bool unitRowFirst = unitRow && tb && !ta;
     if (unitRowFirst)
       versionUnitRow(matmul, tag);
-    if (longK && ShapedType::isDynamic(ranges[1]) && !ta &&
-        (ShapedType::isDynamic(ranges[0]) ||
-         ranges[0] > kMaxRowsInRegisterTiles))
+    bool manyRows =
+        ShapedType::isDynamic(ranges[0]) || ranges[0] > kMaxRowsInRegisterTiles;
+    if (ShapedType::isDynamic(ranges[1]) && manyRows)
+      versionNarrowColumns(matmul, tag);
+    if (longK && ShapedType::isDynamic(ranges[1]) && !ta && manyRows)
       versionFewColumns(matmul, tag);
     if (unitRow) {
       if (!unitRowFirst)
@@ -703,6 +723,23 @@ struct MatrixVersionProducts
           builder, loc, small,
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
                                 nSize, few));
+    // Or N at most NR (when given) with K N within the limit: only B need
+    // fit, as for a narrow static B (a run-time N of at most one vector
+    // takes versionNarrowColumns' tiles first). From Python, Zen 5, 1
+    // thread, a general `a @ b` of n x n @ n x N, packed before (NumPy in
+    // parentheses): f64 N = 16, n = 256 35.6 -> 20.2 us (39.6), n = 1024
+    // 624 -> 326 (690); N = 12 35.2 -> 19.7 (22.4), 593 -> 332 (678); f32
+    // N = 24 25.1 -> 19.7 (25.6), 437 -> 319 (422). AVX2 code (znver3),
+    // f64 N = 8: 34.4 -> 20.5 (41.5), 591 -> 335 (668).
+    if (ShapedType::isDynamic(n) && narrow > 0) {
+      Value narrowN = arith::AndIOp::create(
+          builder, loc,
+          isColumnCountIn(builder, loc, nSize, /*fewest=*/0, narrow, tag),
+          arith::CmpIOp::create(
+              builder, loc, arith::CmpIPredicate::ule,
+              arith::MulIOp::create(builder, loc, kSize, nSize), limit));
+      small = arith::OrIOp::create(builder, loc, small, narrowN);
+    }
     auto ifOp = scf::IfOp::create(builder, loc, resultType, small,
                                   /*withElseRegion=*/true);
     // A fill of C goes into both branches, on a destination of its own
@@ -919,6 +956,89 @@ struct MatrixVersionProducts
                                           /*unitDim=*/1, form, lanes);
     builder.setInsertionPointAfterValue(result);
     return castTo(builder, loc, result, resultType);
+  }
+
+  /// Moves `matmul`, whose N is known only at run time, into the else
+  /// branch of an scf.if on max(lanes / 2, kDotColumnBlock) < N <= lanes
+  /// (one vector of its element type; isColumnCountIn), K N <= max-elements
+  /// and, for a run-time M, M > kMaxRowsInRegisterTiles, whose then branch
+  /// computes it unpacked in register tiles one vector wide (tagged
+  /// "_narrow"), masked to N: what a static N of at most one vector gets
+  /// (only B need fit in the caches; A is read in place whatever M). The
+  /// other branches would compute it in blocks of 4 columns of dot products
+  /// (versionFewColumns, one pass over A per block), or packed in register
+  /// tiles of NR columns (the model's: 2 vectors), half of them or more
+  /// masked off. Half a vector or less stays with the dot products (f32 N =
+  /// 8, AVX-512, n = 256: 13.5 us in 2 blocks, 17.0 in tiles of 16 lanes).
+  /// From Python, Zen 5, 1 thread, a general `a @ b` given n x n @ n x N,
+  /// before and after in the same process (NumPy in parentheses): f32 N =
+  /// 16, n = 256 20.9 -> 13.4 us (17.2), n = 1024 339 -> 226 (275); f64 N =
+  /// 8 19.2 -> 13.6 (15.5), 372 -> 228 (462); 2 threads, f32 N = 16 33.7 ->
+  /// 11.5 (46.2), 285 -> 135 (599). AVX2 code (znver3), f32 N = 16: 26.0 ->
+  /// 20.3 (26.3), 434 -> 316 (432). Compile time: 0.11 s more per product
+  /// of a run-time N (`-O2 -c`, 1.03 -> 1.26 s for two).
+  void versionNarrowColumns(linalg::MatmulOp matmul, StringRef tag) {
+    int64_t lanes = getLanes(tag);
+    int64_t fewest = std::max<int64_t>(lanes / 2, kDotColumnBlock);
+    if (lanes <= fewest)
+      return;
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    auto compare = [&](arith::CmpIPredicate predicate, Value size,
+                       int64_t bound) {
+      return compareToConstant(builder, loc, predicate, size, bound);
+    };
+    Value n = getLoopSize(builder, matmul, 1);
+    Value rhsElements =
+        arith::MulIOp::create(builder, loc, getLoopSize(builder, matmul, 2), n);
+    Value narrow = isColumnCountIn(builder, loc, n, fewest, lanes, tag);
+    narrow = arith::AndIOp::create(
+        builder, loc, narrow,
+        compare(arith::CmpIPredicate::ule, rhsElements, maxElements));
+    if (ShapedType::isDynamic(matmul.getStaticLoopRanges()[0]))
+      narrow = arith::AndIOp::create(builder, loc, narrow,
+                                     compare(arith::CmpIPredicate::ugt,
+                                             getLoopSize(builder, matmul, 0),
+                                             kMaxRowsInRegisterTiles));
+    versionBy(matmul, narrow, [&](OpBuilder &builder) -> Value {
+      // C's fill made again in this branch, on the same destination.
+      IRMapping mapping;
+      Value init = matmul.getDpsInits()[0];
+      if (auto fill = init.getDefiningOp<linalg::FillOp>())
+        mapping.map(init, builder.clone(*fill)->getResult(0));
+      auto copy = cast<linalg::MatmulOp>(builder.clone(*matmul, mapping));
+      return tagUnpacked(readRhsPlain(copy), tag, vectorBits,
+                         /*narrowColumns=*/true);
+    });
+  }
+
+  /// Whether the run-time N `n` of a product of `tag`'s element type is
+  /// above `fewest` and at most `most` (an i1) and, where masked vector
+  /// operations are not native (vector-bits below 512: AVX2, without mask
+  /// registers, masks loads and stores by instructions of their own and
+  /// each masked multiply-add by a blend), a multiple of the vector: the
+  /// register tiles it is tested for then run unmasked. From
+  /// Python, AVX2 code (znver3) on Zen 5, 1 thread, a general `a @ b` of
+  /// n x n @ n x N: masked to N, f32 N = 12 in tiles of 16 columns took
+  /// 79 us (n = 256) and 1285 us (n = 1024) against 26 and 440 packed, f64
+  /// N = 6 in tiles of 8 57 and 934 against 34 and 583; unmasked, f64 N = 8
+  /// 20.5 and 329 against 33.5 and 571.
+  Value isColumnCountIn(OpBuilder &builder, Location loc, Value n,
+                        int64_t fewest, int64_t most, StringRef tag) const {
+    auto compare = [&](arith::CmpIPredicate predicate, Value size,
+                       int64_t bound) {
+      return compareToConstant(builder, loc, predicate, size, bound);
+    };
+    Value in = arith::AndIOp::create(
+        builder, loc, compare(arith::CmpIPredicate::ugt, n, fewest),
+        compare(arith::CmpIPredicate::ule, n, most));
+    int64_t lanes = getLanes(tag);
+    if (vectorBits >= 512 || lanes <= 1)
+      return in;
+    Value rest = arith::RemUIOp::create(
+        builder, loc, n, arith::ConstantIndexOp::create(builder, loc, lanes));
+    return arith::AndIOp::create(builder, loc, in,
+                                 compare(arith::CmpIPredicate::eq, rest, 0));
   }
 
   /// The most columns of a run-time N computed in blocks of dot products

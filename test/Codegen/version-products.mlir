@@ -704,6 +704,65 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 
 // -----
 
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=32 narrow-f64=16 vector-bits=512" | FileCheck %s --check-prefix=NCOLS
+// RUN: matc-opt %s --split-input-file --matrix-version-products="max-elements=131072 narrow-f32=16 narrow-f64=8 vector-bits=256" | FileCheck %s --check-prefix=NCOLS256
+// A run-time N of more than half a vector (and more than one block of 4
+// dot products) up to one vector, with B within max-elements and more than
+// 8 rows: register tiles one vector wide ("f32_narrow", masked to N),
+// tested before the blocks of dot products (N <= 16 here); up to NR
+// columns (B within the limit): the unpacked product of the last test.
+// Without mask registers (256-bit vectors: AVX2), only for N a multiple of
+// the vector.
+// CHECK-LABEL: func.func @narrow_columns
+// NCOLS-LABEL: func.func @narrow_columns
+// NCOLS: %[[KN:.*]] = arith.muli %[[K:.*]], %[[N:.*]] : index
+// NCOLS: %[[ABOVE:.*]] = arith.cmpi ugt, %[[N]], %c8{{.*}} : index
+// NCOLS: %[[BELOW:.*]] = arith.cmpi ule, %[[N]], %c16{{.*}} : index
+// NCOLS: %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// NCOLS-NOT: arith.remui
+// NCOLS: %[[FITS:.*]] = arith.cmpi ule, %[[KN]], %c131072{{.*}} : index
+// NCOLS: %[[ONEVEC:.*]] = arith.andi %[[IN]], %[[FITS]] : i1
+// NCOLS: %[[ROWS:.*]] = arith.cmpi ugt, %{{.*}}, %c8{{.*}} : index
+// NCOLS: %[[TEST:.*]] = arith.andi %[[ONEVEC]], %[[ROWS]] : i1
+// NCOLS: scf.if %[[TEST]] -> (tensor<?x?xf32>) {
+// NCOLS-NEXT: linalg.fill
+// NCOLS-NEXT: linalg.generic {{.*}}attrs =  {matc.unpacked = "f32_narrow", matc.unpacked_long_k}
+// NCOLS: } else {
+// NCOLS: arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// NCOLS: scf.for
+// NCOLS: matc.dot_columns
+// NCOLS: %[[UPTONR:.*]] = arith.cmpi ule, %{{.*}}, %c32{{.*}} : index
+// NCOLS-NEXT: %[[NR:.*]] = arith.andi %{{.*}}, %[[UPTONR]] : i1
+// NCOLS: %[[NRFITS:.*]] = arith.andi %[[NR]], %{{.*}} : i1
+// NCOLS-NEXT: %[[SMALL:.*]] = arith.ori %{{.*}}, %[[NRFITS]] : i1
+// NCOLS: scf.if %[[SMALL]] -> (tensor<?x?xf32>)
+// NCOLS: matc.unpacked = "f32", matc.unpacked_long_k
+// NCOLS256-LABEL: func.func @narrow_columns
+// NCOLS256: %[[ABOVE:.*]] = arith.cmpi ugt, %[[N:.*]], %c4{{.*}} : index
+// NCOLS256: %[[BELOW:.*]] = arith.cmpi ule, %[[N]], %c8{{.*}} : index
+// NCOLS256: %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// NCOLS256: %[[REM:.*]] = arith.remui %[[N]], %c8{{.*}} : index
+// NCOLS256: %[[WHOLE:.*]] = arith.cmpi eq, %[[REM]], %c0{{.*}} : index
+// NCOLS256: arith.andi %[[IN]], %[[WHOLE]] : i1
+// NCOLS256: matc.unpacked = "f32_narrow", matc.unpacked_long_k
+// NCOLS256: arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
+// NCOLS256: arith.remui %{{.*}}, %c8{{.*}} : index
+// NCOLS256: matc.unpacked = "f32", matc.unpacked_long_k
+func.func @narrow_columns(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%f : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
 // A run-time N of 1 with A read transposed (a.T @ b, A K x M): the rows of
 // A scaled by B's elements (matc.vector_matrix on A), not dot products.
 // B's K taken from A by a slice of the whole of B (as
@@ -712,6 +771,8 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // collapsing it would copy it).
 // (After the test of M == N == 1: one dot product.)
 // CHECK-LABEL: func.func @unit_column_transposed_lhs
+// NCOLS-LABEL: func.func @unit_column_transposed_lhs
+// NCOLS256-LABEL: func.func @unit_column_transposed_lhs
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[B]]
 // CHECK: matc.dot = "f32"
