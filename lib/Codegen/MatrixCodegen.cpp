@@ -223,14 +223,9 @@ struct MatrixCodegen : matrix::impl::MatrixCodegenBase<MatrixCodegen> {
     addParam(16 * f32->nc);
     addParam(16 * f64->nc);
     // The width of the tiles of C of vector-matrix products
-    // (@schedule_vector_matrix): 2048 bits of elements, 4 AVX-512 vectors
-    // or 8 AVX2 ones, each updated by a chain of multiply-adds, one per row
-    // of the matrix: enough chains to cover the latency of a multiply-add
-    // (4 cycles on Zen 3 and Zen 4) at two per cycle of 256 bits or one of
-    // 512. Measured on Zen 4, x @ a (a 1024 x 1024 f64, from Python): 113
-    // us with 1024 bits (2 chains), against NumPy's 78.
-    addParam(2048 / 32);
-    addParam(2048 / 64);
+    // (@schedule_vector_matrix): matrix::kVectorMatrixTileBits of elements.
+    addParam(matrix::kVectorMatrixTileBits / 32);
+    addParam(matrix::kVectorMatrixTileBits / 64);
     // The threads that share the blocks of rows of packed products
     // (transform.matc.thread_row_block).
     addParam(threads);

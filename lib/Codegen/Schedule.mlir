@@ -1501,6 +1501,23 @@ module attributes {transform.with_named_sequence} {
       transform.include @schedule_vector_matrix failures(propagate) (%op, %vmw64, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
+    // The last tile of C of vector-matrix products (fewer than 2048 bits of
+    // elements, masked): C in registers across all of k
+    // (@schedule_vector_matrix_rest).
+    %vml32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_last = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %vml32 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %vmw32)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    %vml64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_last = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    transform.foreach %vml64 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %vmw64)
+          : (!transform.any_op, !transform.param<i64>) -> ()
+    }
     // Vector-matrix products of a C of one vector, split along k into 8
     // rows of partial sums (@schedule_vector_matrix_splits).
     %vms32 = transform.structured.match ops{["linalg.generic"]}

@@ -239,7 +239,9 @@ static constexpr int64_t kSplitRows = 8;
 /// 2.1-5.9x NumPy; split, 0.10-0.24 ms, 0.54-1.25x.
 ///
 /// Otherwise (L wider, a K shorter than R, or `lanes` 0) one generic (loops
-/// l, k; maps (k), (k, l), (l)) tagged `matc.vector_matrix` = TAG.
+/// l, k; maps (k), (k, l), (l)) tagged `matc.vector_matrix` = TAG; with
+/// `lanes` > 0 and L below one tile of C (matrix::kVectorMatrixTileBits;
+/// static, or tested at run time), tagged `matc.vector_matrix_last` = TAG.
 ///
 /// (Splitting a C of 2 or 4 vectors in 4 or 2 rows of partial sums gave
 /// wrong f64 results on AVX-512 (an element of the matrix outside the mask
@@ -255,17 +257,78 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
                                        AffineMap::get(2, 0, {l}, context)};
   SmallVector<utils::IteratorType> rowSumIterators = {
       utils::IteratorType::parallel, utils::IteratorType::reduction};
-  auto unsplit = [&](OpBuilder &b) {
+  auto matrixType = cast<RankedTensorType>(matrix.getType());
+  Type element = matrixType.getElementType();
+  int64_t depth = matrixType.getDimSize(0), width = matrixType.getDimSize(1);
+  // An scf.if on `condition` computing C by `thenCompute` or `elseCompute`:
+  // a fill of C is made again in each branch on its destination, so that
+  // either computes into C's buffer (a fill outside, read in both, cost the
+  // scf.if a buffer of its own after bufferization: the product functions
+  // then no longer wrote C in place).
+  auto fill = out.getDefiningOp<linalg::FillOp>();
+  auto versionOn = [&](OpBuilder &b, Value condition,
+                       function_ref<Value(OpBuilder &)> thenCompute,
+                       function_ref<Value(OpBuilder &)> elseCompute) {
+    auto ifOp = scf::IfOp::create(b, loc, out.getType(), condition,
+                                  /*withElseRegion=*/true);
+    auto branch = [&](OpBuilder nb, function_ref<Value(OpBuilder &)> compute) {
+      linalg::FillOp branchFill;
+      if (fill) {
+        branchFill = linalg::FillOp::create(nb, loc, fill.getInputs()[0],
+                                            fill.getDpsInits()[0]);
+        out = branchFill.getResult(0);
+      }
+      scf::YieldOp::create(nb, loc, compute(nb));
+      // (Unused when `compute` versions again, with fills of its own.)
+      if (branchFill && branchFill->use_empty())
+        branchFill->erase();
+    };
+    branch(ifOp.getThenBodyBuilder(), thenCompute);
+    branch(ifOp.getElseBodyBuilder(), elseCompute);
+    return ifOp.getResult(0);
+  };
+  // Unsplit: one generic, or, with `lanes` > 0, for a C of less than one tile
+  // of matrix::kVectorMatrixTileBits, tagged `matc.vector_matrix_last`: C's one
+  // tile, masked, carried in registers across all of k
+  // (@schedule_vector_matrix_rest). Scheduled as the wider ones, in blocks
+  // of 8 rows of the matrix, that tile was masked, stored and loaded again
+  // every 8 rows, the masked-off lanes past C's end: from Python, Zen 5, 1
+  // thread, 1 x 200000 @ 200000 x N, f64 N = 9 to 24: 0.66-2.5 ms (NumPy
+  // 0.42-1.43), 5.8-15.5 ms when C ended a mapping (masked stores reaching
+  // into an unmapped page); AVX2 code (znver3) f32 N = 9 to 24 and f64 N =
+  // 5 to 24: 1.4-4.4 ms (NumPy 0.18-1.3), 11-30 ms when C ended a mapping.
+  // (A C of whole tiles and a last one as two generics read the matrix
+  // twice: f64 N = 40 and 70 1.5-1.9x slower.)
+  int64_t tileWidth =
+      matrix::kVectorMatrixTileBits / element.getIntOrFloatBitWidth();
+  auto wholeTiles = [&](OpBuilder &b) -> Value {
     return createMultiplyAdd(b, loc, x, matrix, out, rowSumMaps,
                              rowSumIterators, "matc.vector_matrix", tag)
         .getResult(0);
   };
-  auto matrixType = cast<RankedTensorType>(matrix.getType());
-  Type element = matrixType.getElementType();
-  int64_t depth = matrixType.getDimSize(0), width = matrixType.getDimSize(1);
+  auto lastTile = [&](OpBuilder &b) -> Value {
+    return createMultiplyAdd(b, loc, x, matrix, out, rowSumMaps,
+                             rowSumIterators, "matc.vector_matrix_last", tag)
+        .getResult(0);
+  };
+  auto unsplit = [&](OpBuilder &b) -> Value {
+    if (lanes <= 0)
+      return wholeTiles(b);
+    if (!ShapedType::isDynamic(width))
+      return width < tileWidth ? lastTile(b) : wholeTiles(b);
+    Value partial = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        tensor::DimOp::create(b, loc, matrix, 1),
+        arith::ConstantIndexOp::create(b, loc, tileWidth));
+    return versionOn(b, partial, lastTile, wholeTiles);
+  };
   if (lanes <= 0 || (!ShapedType::isDynamic(width) && width > lanes) ||
-      (!ShapedType::isDynamic(depth) && depth < kSplitRows))
-    return unsplit(builder);
+      (!ShapedType::isDynamic(depth) && depth < kSplitRows)) {
+    Value result = unsplit(builder);
+    if (fill && fill->use_empty())
+      fill->erase();
+    return result;
+  }
   auto split = [&](OpBuilder &b) -> Value {
     OpFoldResult kSize = tensor::getMixedSize(b, loc, matrix, 0);
     OpFoldResult lSize = tensor::getMixedSize(b, loc, matrix, 1);
@@ -339,30 +402,15 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
   };
   if (!ShapedType::isDynamic(width))
     return split(builder);
-  // L <= lanes at run time; the unsplit product in the other branch. A
-  // fill of C is made again in each branch on its destination, so that
-  // either computes into C's buffer (a fill outside, read in both, cost
-  // the scf.if a buffer of its own after bufferization: the product
-  // functions then no longer wrote C in place).
+  // L <= lanes at run time; the unsplit product in the other branch.
   Value fits = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::ule,
       tensor::DimOp::create(builder, loc, matrix, 1),
       arith::ConstantIndexOp::create(builder, loc, lanes));
-  auto ifOp = scf::IfOp::create(builder, loc, out.getType(), fits,
-                                /*withElseRegion=*/true);
-  auto fill = out.getDefiningOp<linalg::FillOp>();
-  auto branch = [&](OpBuilder b, function_ref<Value(OpBuilder &)> compute) {
-    if (fill)
-      out = linalg::FillOp::create(b, loc, fill.getInputs()[0],
-                                   fill.getDpsInits()[0])
-                .getResult(0);
-    scf::YieldOp::create(b, loc, compute(b));
-  };
-  branch(ifOp.getThenBodyBuilder(), split);
-  branch(ifOp.getElseBodyBuilder(), unsplit);
+  Value result = versionOn(builder, fits, split, unsplit);
   if (fill && fill->use_empty())
     fill->erase();
-  return ifOp.getResult(0);
+  return result;
 }
 
 /// Replaces `matmul`, whose C is one column (`unitDim` = 1: M x 1) or one

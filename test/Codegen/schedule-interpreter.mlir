@@ -90,6 +90,19 @@
 // CHECK: scf.for %{{.*}} step %c8
 // CHECK: vector.fma {{.*}} : vector<32xf64>
 // CHECK: return
+// C of less than one tile (matc.vector_matrix_last): its one 32-lane tile,
+// masked to L, read once, carried across all of k (one multiply-add per
+// row of the matrix, no block loop, no thread block), written once.
+// CHECK-LABEL: func.func @vector_matrix_last
+// CHECK-NOT: scf.forall
+// CHECK: %[[M:.*]] = vector.create_mask %{{.*}} : vector<32xi1>
+// CHECK: %[[C0:.*]] = vector.transfer_read %{{.*}}, %[[M]] {in_bounds = [true]} : tensor<?xf64>, vector<32xf64>
+// CHECK: %[[C:.*]] = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %[[C0]]) -> (vector<32xf64>)
+// CHECK-NOT: vector.transfer_write
+// CHECK: vector.fma {{.*}} : vector<32xf64>
+// CHECK: scf.yield %{{.*}} : vector<32xf64>
+// CHECK: vector.transfer_write %[[C]], %{{.*}}, %[[M]] {in_bounds = [true]} : vector<32xf64>, tensor<?xf64>
+// CHECK: return
 // Split along k: the 8 partial sums one 8 x 4 vector (4 f64 lanes here,
 // masked to L), filled as one, carried across the loop over the blocks of
 // 8 rows, each of them one multiply-add by a broadcast element of x per row;
@@ -241,6 +254,20 @@ module attributes {transform.target_tag = "payload"} {
                          iterator_types = ["parallel", "reduction"]}
         ins(%x, %b : tensor<?xf64>, tensor<?x?xf64>) outs(%c : tensor<?xf64>)
         attrs = {matc.vector_matrix = "f64"} {
+    ^bb0(%p: f64, %q: f64, %acc: f64):
+      %prod = arith.mulf %p, %q : f64
+      %sum = arith.addf %acc, %prod : f64
+      linalg.yield %sum : f64
+    } -> tensor<?xf64>
+    return %y : tensor<?xf64>
+  }
+
+  func.func @vector_matrix_last(%x: tensor<?xf64>, %b: tensor<?x?xf64>, %c: tensor<?xf64>) -> tensor<?xf64> {
+    %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
+                                          affine_map<(l, k) -> (l)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%x, %b : tensor<?xf64>, tensor<?x?xf64>) outs(%c : tensor<?xf64>)
+        attrs = {matc.vector_matrix_last = "f64"} {
     ^bb0(%p: f64, %q: f64, %acc: f64):
       %prod = arith.mulf %p, %q : f64
       %sum = arith.addf %acc, %prod : f64

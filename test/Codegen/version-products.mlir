@@ -1043,7 +1043,10 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // 256-bit vectors) is split along k: 8 partial sums of the first K - K mod
 // 8 rows (x and the matrix expanded, no copies), then C = the fill + their
 // sum + the last K mod 8 rows. A run-time N: behind a test of N <= 4, the
-// unsplit product in the other branch, C's fill in each branch.
+// unsplit product in the other branch, C's fill in each branch; there, a C
+// of less than one tile of 2048 bits (32 f64) behind a test of N < 32 is
+// `matc.vector_matrix_last` (C in registers across all of k), the whole
+// tiles `matc.vector_matrix`.
 // SPLIT-LABEL: func.func @split_row_sums
 // SPLIT-SAME: (%[[X:.*]]: tensor<1x?xf64>, %[[B:.*]]: tensor<?x?xf64>
 // SPLIT: %[[XV:.*]] = tensor.collapse_shape %[[X]]
@@ -1068,8 +1071,14 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // SPLIT: %[[R:.*]] = linalg.generic {{.*}} ins(%[[XT]], %[[BT]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[SUM]] : tensor<?xf64>) attrs =  {matc.vector_matrix_rest = "f64"}
 // SPLIT: scf.yield %[[R]]
 // SPLIT: } else {
+// SPLIT-NOT: linalg.fill
+// SPLIT: %[[PARTIAL:.*]] = arith.cmpi ult, %{{.*}}, %c32 : index
+// SPLIT-NEXT: scf.if %[[PARTIAL]]
+// SPLIT-NEXT: %[[C3:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
+// SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C3]] : tensor<?xf64>) attrs =  {matc.vector_matrix_last = "f64"}
+// SPLIT: } else {
 // SPLIT-NEXT: %[[C2:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
-// SPLIT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C2]] : tensor<?xf64>) attrs =  {matc.vector_matrix = "f64"}
+// SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C2]] : tensor<?xf64>) attrs =  {matc.vector_matrix = "f64"}
 // A static K of a multiple of 8: no last rows; a static K shorter than
 // 8: unsplit; a static N of one vector (the M == 1 branch of a general
 // `a.T @ b`, 8 f32): no test of N.
@@ -1092,6 +1101,13 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // SPLIT-NEXT: scf.if %[[ROW]]
 // SPLIT-NOT: scf.if
 // SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x8xf32>, tensor<?x8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) attrs =  {matc.vector_matrix_split = "f32"}
+// SPLIT: return
+// A static N of more than one vector and less than one tile of 2048 bits
+// (20 f32): `matc.vector_matrix_last`, no test.
+// SPLIT-LABEL: func.func @vector_matrix_last_static
+// SPLIT-NOT: scf.if
+// SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?xf32>, tensor<?x20xf32>) outs(%{{.*}} : tensor<20xf32>) attrs =  {matc.vector_matrix_last = "f32"}
+// SPLIT-NOT: scf.if
 // SPLIT: return
 // A column of C, A read transposed (`a.T @ x`): A's rows scaled by x,
 // split alike.
@@ -1131,6 +1147,13 @@ func.func @split_row_sums_static(%x: tensor<1x16xf64>, %b: tensor<16x?xf64>,
   %r3 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %w : tensor<?x?xf32>, tensor<?x8xf32>) outs(%c3 : tensor<?x8xf32>) -> tensor<?x8xf32>
   return %r, %r2, %r3 : tensor<1x?xf64>, tensor<1x?xf64>, tensor<?x8xf32>
+}
+func.func @vector_matrix_last_static(%x: tensor<1x?xf32>, %b: tensor<?x20xf32>) -> tensor<1x20xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x20xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x20xf32>) -> tensor<1x20xf32>
+  %r = linalg.matmul ins(%x, %b : tensor<1x?xf32>, tensor<?x20xf32>) outs(%c : tensor<1x20xf32>) -> tensor<1x20xf32>
+  return %r : tensor<1x20xf32>
 }
 func.func @split_column(%a: tensor<?x?xf32>, %x: tensor<?x1xf32>) -> tensor<?x1xf32> {
   %c1 = arith.constant 1 : index

@@ -52,7 +52,8 @@ def layer(x: f64[1, ?], w: f64[?, ?], v: f64[?, ?]) -> f64[1, ?]:
 # 4 on AVX2).
 SHAPES = [(1, 17), (7, 31), (8, 32), (9, 65), (63, 129), (300, 1000),
           (1025, 77), (2049, 2050), (7, 3), (8, 4), (17, 2), (16, 8),
-          (1003, 7), (20001, 16), (20007, 5)]
+          (1003, 7), (20001, 16), (20007, 5), (20003, 9), (4001, 24),
+          (999, 63)]
 
 
 class VectorMatrixProducts(unittest.TestCase):
@@ -102,6 +103,37 @@ class VectorMatrixProducts(unittest.TestCase):
             out = np.full((1, 1000), np.nan)
             self.assertIs(m.xb64(rows[:1], b, out=out), out)
             np.testing.assert_array_equal(out, rows[:1] @ b)
+
+    def test_out_before_inaccessible_page(self):
+        """A C of less than one tile is one masked tile: its masked-off
+        lanes, past C's end, must neither fault nor be written. out= ends
+        where a page without access begins."""
+        import ctypes
+        import mmap
+        page = mmap.PAGESIZE
+        region = mmap.mmap(-1, 2 * page)
+        anchor = ctypes.c_char.from_buffer(region)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                  ctypes.c_int]
+        if libc.mprotect(ctypes.addressof(anchor) + page, page, 0) != 0:
+            self.skipTest("mprotect failed")
+        r = rng(13)
+        for m in self.modules:
+            for name, dtype, k, n in (("xb64", np.float64, 2001, 9),
+                                      ("xb64", np.float64, 37, 31),
+                                      ("xtb32", np.float32, 1003, 17),
+                                      ("xb32", np.float32, 8, 63)):
+                nbytes = n * np.dtype(dtype).itemsize
+                out = np.frombuffer(region, dtype, count=n,
+                                    offset=page - nbytes).reshape(1, n)
+                x = integers(r, (1, k), dtype)
+                b = integers(r, (k, n), dtype)
+                arg = x.T if name.startswith("xtb") else x
+                self.assertIs(getattr(m, name)(arg, b, out=out), out)
+                np.testing.assert_array_equal(
+                    out, x @ b, err_msg="%s K=%d N=%d" % (name, k, n))
+        del out, anchor
 
     def test_chain(self):
         r = rng(5)

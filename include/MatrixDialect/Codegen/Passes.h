@@ -75,6 +75,17 @@ Value createTransposedCopy(OpBuilder &builder, Location loc, Value value,
 /// NumPy 7 us).
 inline constexpr int64_t kMinDotProductDepth = 32;
 
+/// The width in bits of the tiles of C of vector-matrix products (C one row
+/// or column, the rows of a matrix scaled by x's elements:
+/// Schedule.mlir's @schedule_vector_matrix, matrix-version-products'
+/// createRowSums): 4 AVX-512 vectors or 8 AVX2 ones, each updated by a
+/// chain of multiply-adds, one per row of the matrix: enough chains to
+/// cover the latency of a multiply-add (4 cycles on Zen 3 and Zen 4) at two
+/// per cycle of 256 bits or one of 512. Measured on Zen 4, x @ a (a 1024 x
+/// 1024 f64, from Python): 113 us with 1024 bits (2 chains), against
+/// NumPy's 78.
+inline constexpr int64_t kVectorMatrixTileBits = 2048;
+
 /// The most columns of a run-time N that matrix-version-products computes
 /// in blocks of 4 dot products, given the packed register tile's width
 /// `narrow` (its narrow-f32 or narrow-f64: the model's NR; 0 when not
