@@ -342,11 +342,15 @@ func.func @row_dot_products(%x: tensor<1x?xf64>, %xt: tensor<?x1xf64>, %b: tenso
 // result expanded back to M x 1. With B read transposed (x.T, one row in
 // memory: not a vector-matrix product here), or a static N of at most 16
 // (a tiny C or dot products), it is not one.
+// (After the test of M == 1: one dot product, @one_dot_product_column.)
 // CHECK-LABEL: func.func @column_vector_matrix
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[X:.*]]: tensor<?x1xf64>
+// CHECK: %[[R:.*]] = scf.if
+// CHECK: } else {
 // CHECK: %[[V:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
 // CHECK: %[[Y:.*]] = linalg.generic {{.*}} ins(%[[V]], %[[A]] : tensor<?xf64>, tensor<?x?xf64>) {{.*}} attrs =  {matc.vector_matrix = "f64"}
-// CHECK: %[[R:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf64> into tensor<?x1xf64>
+// CHECK: %[[RV:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf64> into tensor<?x1xf64>
+// CHECK: scf.yield %[[RV]]
 // CHECK: linalg.matmul
 // CHECK-NOT: matc.vector_matrix
 // CHECK: return %[[R]]
@@ -824,6 +828,23 @@ func.func @unit_column_transposed_lhs(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) 
 // CHECK: %[[YV:.*]] = tensor.collapse_shape %[[Y]] {{\[}}[0, 1]] : tensor<?x1xf64> into tensor<?xf64>
 // CHECK: linalg.generic {{.*}} ins(%[[XR]], %[[YV]] : tensor<1x?xf64>, tensor<?xf64>) outs(%{{.*}} : tensor<1xf64>) attrs =  {matc.dot = "f64"}
 // CHECK-NOT: linalg.matmul
+// `a.T @ x` with x K x 1 (N a static 1) and a run-time M: behind a test
+// of M == 1 (and K >= 32), one dot product of A's one column with x.
+// CHECK-LABEL: func.func @one_dot_product_column
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf64>, %[[X:.*]]: tensor<?x1xf64>)
+// CHECK: %[[M:.*]] = tensor.dim %[[A]], %c1_{{[0-9]+}}
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %[[M]], %c1
+// CHECK: %[[BOTH:.*]] = arith.andi %[[ONE]], %{{.*}} : i1
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %{{.*}}, %c32 : index
+// CHECK: %[[TEST:.*]] = arith.andi %[[BOTH]], %[[LONG]] : i1
+// CHECK: scf.if %[[TEST]] -> (tensor<?x1xf64>) {
+// CHECK: %[[AC:.*]] = tensor.cast %[[A]] : tensor<?x?xf64> to tensor<?x1xf64>
+// CHECK: %[[AV:.*]] = tensor.collapse_shape %[[AC]]
+// CHECK: %[[AR:.*]] = tensor.expand_shape %[[AV]] {{\[}}[0, 1]] output_shape [1, %{{.*}}] : tensor<?xf64> into tensor<1x?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[AR]], %{{.*}} : tensor<1x?xf64>, tensor<?xf64>) outs(%{{.*}} : tensor<1xf64>) attrs =  {matc.dot = "f64"}
+// CHECK: } else {
+// CHECK: matc.vector_matrix = "f64"
+// CHECK-NOT: linalg.matmul
 func.func @short_k(%a: tensor<?x16xf32>, %b: tensor<16x?xf32>) -> tensor<?x?xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -846,6 +867,19 @@ func.func @one_dot_product(%x: tensor<?x1xf64>, %y: tensor<?x1xf64>) -> tensor<1
       ins(%x, %y : tensor<?x1xf64>, tensor<?x1xf64>)
       outs(%c : tensor<1x1xf64>) -> tensor<1x1xf64>
   return %r : tensor<1x1xf64>
+}
+func.func @one_dot_product_column(%a: tensor<?x?xf64>, %x: tensor<?x1xf64>) -> tensor<?x1xf64> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c1 : tensor<?x?xf64>
+  %e = tensor.empty(%m) : tensor<?x1xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<?x1xf64>) -> tensor<?x1xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (k, i)>,
+                                      affine_map<(i, j, k) -> (k, j)>,
+                                      affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %x : tensor<?x?xf64>, tensor<?x1xf64>)
+      outs(%c : tensor<?x1xf64>) -> tensor<?x1xf64>
+  return %r : tensor<?x1xf64>
 }
 
 // -----

@@ -51,6 +51,9 @@ def rowt{t}(x: {T}[1, ?], b: {T}[?, ?]) -> {T}[1, ?]:
 
 def dot{t}(x: {T}[?, 1], y: {T}[?, 1]) -> {T}[1, 1]:
     return x.T @ y
+
+def atx{t}(a: {T}[?, ?], x: {T}[?, 1]) -> {T}[?, 1]:
+    return a.T @ x
 """
 SOURCE = TEMPLATE.format(t="32", T="f32") + TEMPLATE.format(t="64", T="f64")
 
@@ -70,11 +73,14 @@ class UnitColumnProducts(unittest.TestCase):
         for module in self.modules:
             f = {name: getattr(module, name + t)
                  for name in ("nn", "nt", "tn", "tt", "row", "trow", "rowt",
-                              "dot")}
+                              "dot", "atx")}
             for k in DEPTHS:
                 x, y = integers(r, (k, 1), dtype), integers(r, (k, 1), dtype)
                 np.testing.assert_array_equal(f["dot"](x, y), x.T @ y,
                                               err_msg="dot K=%d %s" % (k, t))
+                # `a.T @ x` given an `a` of one column: one dot product.
+                np.testing.assert_array_equal(f["atx"](x, y), x.T @ y,
+                                              err_msg="atx K=%d %s" % (k, t))
                 for n in COLUMNS:
                     b = integers(r, (k, n), dtype)
                     for m in ROWS:
