@@ -137,20 +137,33 @@ Value matrix::castTo(OpBuilder &builder, Location loc, Value value, Type type) {
   return tensor::CastOp::create(builder, loc, type, value);
 }
 
+/// `init`, the destination of a product's C, made again at `builder`'s
+/// point: when it is a linalg.fill, a new fill of the same value on
+/// `reshape` of the fill's destination (the destination itself when
+/// `reshape` is null); otherwise `reshape` of `init` (or `init`). Each
+/// branch of a test that computes C makes its fill again so that either
+/// computes into C's buffer: a fill outside, read in both, costs the scf.if
+/// a buffer of its own after bufferization (the product functions then no
+/// longer write C in place).
+static Value remakeDestination(OpBuilder &builder, Location loc, Value init,
+                               function_ref<Value(Value)> reshape = nullptr) {
+  auto reshaped = [&](Value value) { return reshape ? reshape(value) : value; };
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return linalg::FillOp::create(builder, loc, fill.getInputs()[0],
+                                  reshaped(fill.getDpsInits()[0]))
+        .getResult(0);
+  return reshaped(init);
+}
+
 /// `init`, the destination of a product whose C has a unit dimension,
 /// collapsed to a vector (no copy: the layouts are the same); a fill of it
 /// is made again on the collapsed destination of the fill.
 static Value collapseDestination(OpBuilder &builder, Location loc,
                                  Value init) {
-  SmallVector<ReassociationIndices> toVector = {{0, 1}};
-  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-    Value destination = tensor::CollapseShapeOp::create(
-        builder, loc, fill.getDpsInits()[0], toVector);
-    return linalg::FillOp::create(builder, loc, fill.getInputs()[0],
-                                  destination)
-        .getResult(0);
-  }
-  return tensor::CollapseShapeOp::create(builder, loc, init, toVector);
+  return remakeDestination(builder, loc, init, [&](Value value) -> Value {
+    return tensor::CollapseShapeOp::create(builder, loc, value,
+                                           ReassociationIndices{0, 1});
+  });
 }
 
 /// A linalg.generic computing `out` += `lhs` * `rhs` over `maps` and
@@ -260,28 +273,22 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
   auto matrixType = cast<RankedTensorType>(matrix.getType());
   Type element = matrixType.getElementType();
   int64_t depth = matrixType.getDimSize(0), width = matrixType.getDimSize(1);
-  // An scf.if on `condition` computing C by `thenCompute` or `elseCompute`:
-  // a fill of C is made again in each branch on its destination, so that
-  // either computes into C's buffer (a fill outside, read in both, cost the
-  // scf.if a buffer of its own after bufferization: the product functions
-  // then no longer wrote C in place).
+  // An scf.if on `condition` computing C by `thenCompute` or `elseCompute`,
+  // C's destination made again in each branch (remakeDestination).
   auto fill = out.getDefiningOp<linalg::FillOp>();
-  auto versionOn = [&](OpBuilder &b, Value condition,
-                       function_ref<Value(OpBuilder &)> thenCompute,
-                       function_ref<Value(OpBuilder &)> elseCompute) {
-    auto ifOp = scf::IfOp::create(b, loc, out.getType(), condition,
+  auto versionOn = [&,
+                    init = out](OpBuilder &b, Value condition,
+                                function_ref<Value(OpBuilder &)> thenCompute,
+                                function_ref<Value(OpBuilder &)> elseCompute) {
+    auto ifOp = scf::IfOp::create(b, loc, init.getType(), condition,
                                   /*withElseRegion=*/true);
     auto branch = [&](OpBuilder nb, function_ref<Value(OpBuilder &)> compute) {
-      linalg::FillOp branchFill;
-      if (fill) {
-        branchFill = linalg::FillOp::create(nb, loc, fill.getInputs()[0],
-                                            fill.getDpsInits()[0]);
-        out = branchFill.getResult(0);
-      }
+      Value branchOut = out = remakeDestination(nb, loc, init);
       scf::YieldOp::create(nb, loc, compute(nb));
       // (Unused when `compute` versions again, with fills of its own.)
-      if (branchFill && branchFill->use_empty())
-        branchFill->erase();
+      if (Operation *branchFill = branchOut.getDefiningOp<linalg::FillOp>())
+        if (branchFill->use_empty())
+          branchFill->erase();
     };
     branch(ifOp.getThenBodyBuilder(), thenCompute);
     branch(ifOp.getElseBodyBuilder(), elseCompute);
@@ -316,10 +323,9 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
       return wholeTiles(b);
     if (!ShapedType::isDynamic(width))
       return width < tileWidth ? lastTile(b) : wholeTiles(b);
-    Value partial = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult,
-        tensor::DimOp::create(b, loc, matrix, 1),
-        arith::ConstantIndexOp::create(b, loc, tileWidth));
+    Value partial =
+        compareToConstant(b, loc, arith::CmpIPredicate::ult,
+                          tensor::DimOp::create(b, loc, matrix, 1), tileWidth);
     return versionOn(b, partial, lastTile, wholeTiles);
   };
   if (lanes <= 0 || (!ShapedType::isDynamic(width) && width > lanes) ||
@@ -403,10 +409,9 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
   if (!ShapedType::isDynamic(width))
     return split(builder);
   // L <= lanes at run time; the unsplit product in the other branch.
-  Value fits = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ule,
-      tensor::DimOp::create(builder, loc, matrix, 1),
-      arith::ConstantIndexOp::create(builder, loc, lanes));
+  Value fits =
+      compareToConstant(builder, loc, arith::CmpIPredicate::ule,
+                        tensor::DimOp::create(builder, loc, matrix, 1), lanes);
   Value result = versionOn(builder, fits, split, unsplit);
   if (fill && fill->use_empty())
     fill->erase();
@@ -780,12 +785,10 @@ struct MatrixVersionProducts
     // N = 24 25.1 -> 19.7 (25.6), 437 -> 319 (422). AVX2 code (znver3),
     // f64 N = 8: 34.4 -> 20.5 (41.5), 591 -> 335 (668).
     if (ShapedType::isDynamic(n) && narrow > 0) {
+      Value columns =
+          isColumnCountIn(builder, loc, nSize, /*fewest=*/0, narrow, tag);
       Value narrowN = arith::AndIOp::create(
-          builder, loc,
-          isColumnCountIn(builder, loc, nSize, /*fewest=*/0, narrow, tag),
-          arith::CmpIOp::create(
-              builder, loc, arith::CmpIPredicate::ule,
-              arith::MulIOp::create(builder, loc, kSize, nSize), limit));
+          builder, loc, columns, isRhsWithinLimit(builder, loc, kSize, nSize));
       small = arith::OrIOp::create(builder, loc, small, narrowN);
     }
     auto ifOp = scf::IfOp::create(builder, loc, resultType, small,
@@ -796,33 +799,32 @@ struct MatrixVersionProducts
     // the alloca scopes of the packed tiles could not hold). CSE would merge
     // the destinations of same-sized products (and bufferization then copy
     // in the branches): each gets the product's number.
-    auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    Value init = matmul.getDpsInits()[0];
+    auto fill = init.getDefiningOp<linalg::FillOp>();
     auto empty =
         fill ? fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() : nullptr;
-    IRMapping mapping;
+    Value destination;
     if (fill && empty) {
       builder.setInsertionPoint(ifOp);
-      Operation *destination = builder.clone(*empty);
-      destination->setAttr("matc.product",
-                           builder.getI64IntegerAttr(nextProduct++));
-      mapping.map(empty.getResult(), destination->getResult(0));
-    } else {
-      fill = nullptr;
+      destination = builder.clone(*empty)->getResult(0);
+      destination.getDefiningOp()->setAttr(
+          "matc.product", builder.getI64IntegerAttr(nextProduct++));
     }
+    auto remakeFill = [&](OpBuilder &builder) {
+      return remakeDestination(builder, loc, init,
+                               [&](Value) { return destination; });
+    };
     builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    if (fill)
-      builder.clone(*fill, mapping);
+    IRMapping mapping;
+    if (destination)
+      mapping.map(init, remakeFill(builder));
     auto unpacked = cast<linalg::MatmulOp>(builder.clone(*matmul, mapping));
     auto yield = scf::YieldOp::create(builder, loc, unpacked->getResult(0));
     matmul.getResult(0).replaceAllUsesWith(ifOp.getResult(0));
     Block &elseBlock = ifOp.getElseRegion().front();
     builder.setInsertionPointToEnd(&elseBlock);
-    if (fill) {
-      IRMapping elseMapping;
-      elseMapping.map(empty.getResult(), mapping.lookup(empty.getResult()));
-      Operation *packedFill = builder.clone(*fill, elseMapping);
-      matmul.getDpsInitsMutable()[0].set(packedFill->getResult(0));
-    }
+    if (destination)
+      matmul.getDpsInitsMutable()[0].set(remakeFill(builder));
     matmul->moveBefore(&elseBlock, elseBlock.end());
     builder.setInsertionPointToEnd(&elseBlock);
     scf::YieldOp::create(builder, loc, matmul.getResult(0));
@@ -935,15 +937,9 @@ struct MatrixVersionProducts
     for (unsigned dim : dims)
       outShape[dim] = 1;
     auto outType = RankedTensorType::get(outShape, resultType.getElementType());
-    Value out = matmul.getDpsInits()[0];
-    if (auto fill = out.getDefiningOp<linalg::FillOp>()) {
-      Value destination = castTo(builder, loc, fill.getDpsInits()[0], outType);
-      out =
-          linalg::FillOp::create(builder, loc, fill.getInputs()[0], destination)
-              .getResult(0);
-    } else {
-      out = castTo(builder, loc, out, outType);
-    }
+    Value out = remakeDestination(
+        builder, loc, matmul.getDpsInits()[0],
+        [&](Value value) { return castTo(builder, loc, value, outType); });
     return linalg::MatmulOp::create(
         builder, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{out},
         ArrayRef<NamedAttribute>{
@@ -1035,28 +1031,21 @@ struct MatrixVersionProducts
       return;
     OpBuilder builder(matmul);
     Location loc = matmul.getLoc();
-    auto compare = [&](arith::CmpIPredicate predicate, Value size,
-                       int64_t bound) {
-      return compareToConstant(builder, loc, predicate, size, bound);
-    };
     Value n = getLoopSize(builder, matmul, 1);
-    Value rhsElements =
-        arith::MulIOp::create(builder, loc, getLoopSize(builder, matmul, 2), n);
-    Value narrow = isColumnCountIn(builder, loc, n, fewest, lanes, tag);
-    narrow = arith::AndIOp::create(
-        builder, loc, narrow,
-        compare(arith::CmpIPredicate::ule, rhsElements, maxElements));
+    Value columns = isColumnCountIn(builder, loc, n, fewest, lanes, tag);
+    Value narrow = arith::AndIOp::create(
+        builder, loc, columns,
+        isRhsWithinLimit(builder, loc, getLoopSize(builder, matmul, 2), n));
     if (ShapedType::isDynamic(matmul.getStaticLoopRanges()[0]))
-      narrow = arith::AndIOp::create(builder, loc, narrow,
-                                     compare(arith::CmpIPredicate::ugt,
-                                             getLoopSize(builder, matmul, 0),
-                                             kMaxRowsInRegisterTiles));
+      narrow = arith::AndIOp::create(
+          builder, loc, narrow,
+          compareToConstant(builder, loc, arith::CmpIPredicate::ugt,
+                            getLoopSize(builder, matmul, 0),
+                            kMaxRowsInRegisterTiles));
     versionBy(matmul, narrow, [&](OpBuilder &builder) -> Value {
-      // C's fill made again in this branch, on the same destination.
       IRMapping mapping;
       Value init = matmul.getDpsInits()[0];
-      if (auto fill = init.getDefiningOp<linalg::FillOp>())
-        mapping.map(init, builder.clone(*fill)->getResult(0));
+      mapping.map(init, remakeDestination(builder, loc, init));
       auto copy = cast<linalg::MatmulOp>(builder.clone(*matmul, mapping));
       return tagUnpacked(readRhsPlain(copy), tag, vectorBits,
                          /*narrowColumns=*/true);
@@ -1076,20 +1065,28 @@ struct MatrixVersionProducts
   /// 20.5 and 329 against 33.5 and 571.
   Value isColumnCountIn(OpBuilder &builder, Location loc, Value n,
                         int64_t fewest, int64_t most, StringRef tag) const {
-    auto compare = [&](arith::CmpIPredicate predicate, Value size,
-                       int64_t bound) {
-      return compareToConstant(builder, loc, predicate, size, bound);
-    };
     Value in = arith::AndIOp::create(
-        builder, loc, compare(arith::CmpIPredicate::ugt, n, fewest),
-        compare(arith::CmpIPredicate::ule, n, most));
+        builder, loc,
+        compareToConstant(builder, loc, arith::CmpIPredicate::ugt, n, fewest),
+        compareToConstant(builder, loc, arith::CmpIPredicate::ule, n, most));
     int64_t lanes = getLanes(tag);
     if (vectorBits >= 512 || lanes <= 1)
       return in;
     Value rest = arith::RemUIOp::create(
         builder, loc, n, arith::ConstantIndexOp::create(builder, loc, lanes));
-    return arith::AndIOp::create(builder, loc, in,
-                                 compare(arith::CmpIPredicate::eq, rest, 0));
+    return arith::AndIOp::create(
+        builder, loc, in,
+        compareToConstant(builder, loc, arith::CmpIPredicate::eq, rest, 0));
+  }
+
+  /// Whether B's K x N elements (run-time sizes `k` and `n`) are at most
+  /// max-elements, an i1: B fits the caches, the condition of the unpacked
+  /// schedule for a narrow N (A is then read in place whatever M).
+  Value isRhsWithinLimit(OpBuilder &builder, Location loc, Value k,
+                         Value n) const {
+    return compareToConstant(builder, loc, arith::CmpIPredicate::ule,
+                             arith::MulIOp::create(builder, loc, k, n),
+                             maxElements);
   }
 
   /// The most columns of a run-time N computed in blocks of dot products
@@ -1159,9 +1156,8 @@ struct MatrixVersionProducts
     Location loc = matmul.getLoc();
     Value n = getLoopSize(builder, matmul, rowsOfC ? 0 : 1);
     auto atMost = [&](Value size, int64_t most) -> Value {
-      return arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ule, size,
-          arith::ConstantIndexOp::create(builder, loc, most));
+      return compareToConstant(builder, loc, arith::CmpIPredicate::ule, size,
+                               most);
     };
     Value few = atMost(n, mostColumns);
     // More rows than kMaxRowsInRegisterTiles (the caller leaves a static M
@@ -1169,10 +1165,9 @@ struct MatrixVersionProducts
     if (!rowsOfC && ShapedType::isDynamic(ranges[0]))
       few = arith::AndIOp::create(
           builder, loc, few,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
-                                getLoopSize(builder, matmul, 0),
-                                arith::ConstantIndexOp::create(
-                                    builder, loc, kMaxRowsInRegisterTiles)));
+          compareToConstant(builder, loc, arith::CmpIPredicate::ugt,
+                            getLoopSize(builder, matmul, 0),
+                            kMaxRowsInRegisterTiles));
     if (limitLhs) {
       // Two blocks at most, or A within the limit.
       Value lhsElements =

@@ -719,11 +719,11 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // the vector.
 // CHECK-LABEL: func.func @narrow_columns
 // NCOLS-LABEL: func.func @narrow_columns
-// NCOLS: %[[KN:.*]] = arith.muli %[[K:.*]], %[[N:.*]] : index
-// NCOLS: %[[ABOVE:.*]] = arith.cmpi ugt, %[[N]], %c8{{.*}} : index
+// NCOLS: %[[ABOVE:.*]] = arith.cmpi ugt, %[[N:.*]], %c8{{.*}} : index
 // NCOLS: %[[BELOW:.*]] = arith.cmpi ule, %[[N]], %c16{{.*}} : index
 // NCOLS: %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
 // NCOLS-NOT: arith.remui
+// NCOLS: %[[KN:.*]] = arith.muli %[[K:.*]], %[[N]] : index
 // NCOLS: %[[FITS:.*]] = arith.cmpi ule, %[[KN]], %c131072{{.*}} : index
 // NCOLS: %[[ONEVEC:.*]] = arith.andi %[[IN]], %[[FITS]] : i1
 // NCOLS: %[[ROWS:.*]] = arith.cmpi ugt, %{{.*}}, %c8{{.*}} : index
