@@ -818,9 +818,11 @@ module attributes {transform.with_named_sequence} {
   /// The rest of a vector-matrix product split along k
   /// (`matc.vector_matrix_rest`: C (L) = its init + the sum of the 8 rows
   /// of the partial sums, then + the last K mod 8 rows of the matrix scaled
-  /// by x; loops l, k): k tiled by 1, C's one `%lanes` vector (masked to L)
-  /// carried across it; the fill of C, if C is one (the init of the sum,
-  /// its operand 1), one vector.
+  /// by x; loops l, k), and the vector-matrix products of a C under one
+  /// tile (`matc.vector_matrix_carried`, `%lanes` C's width in registers):
+  /// k tiled by 1, C's `%lanes` elements (one vector, or several; masked to
+  /// L) carried across it; the fill of C, if C is one (the init of the sum,
+  /// its operand 1), of the same width.
   transform.named_sequence @schedule_vector_matrix_rest(%op: !transform.any_op {transform.consumed},
       %lanes: !transform.param<i64> {transform.readonly}) {
     transform.sequence %op : !transform.any_op failures(suppress) {
@@ -1501,21 +1503,21 @@ module attributes {transform.with_named_sequence} {
       transform.include @schedule_vector_matrix failures(propagate) (%op, %vmw64, %threads)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     }
-    // The last tile of C of vector-matrix products (fewer than 2048 bits of
-    // elements, masked): C in registers across all of k
-    // (@schedule_vector_matrix_rest).
-    %vml32 = transform.structured.match ops{["linalg.generic"]}
-        attributes{matc.vector_matrix_last = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
-    transform.foreach %vml32 : !transform.any_op {
+    // Vector-matrix products of a C under one tile of 2048 bits
+    // (matrix-version-products' `matc.vector_matrix_carried`): C in
+    // registers across all of k (@schedule_vector_matrix_rest), as wide as
+    // its `matc.vector_matrix_width` map says (whole vectors, masked to C's
+    // length).
+    %vmc32 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_carried = "f32"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %vmc64 = transform.structured.match ops{["linalg.generic"]}
+        attributes{matc.vector_matrix_carried = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
+    %vmc = transform.merge_handles %vmc32, %vmc64 : !transform.any_op
+    transform.foreach %vmc : !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %vmw32)
-          : (!transform.any_op, !transform.param<i64>) -> ()
-    }
-    %vml64 = transform.structured.match ops{["linalg.generic"]}
-        attributes{matc.vector_matrix_last = "f64"} in %tagged : (!transform.any_op) -> !transform.any_op
-    transform.foreach %vml64 : !transform.any_op {
-    ^bb0(%op: !transform.any_op):
-      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %vmw64)
+      %width = transform.dlti.query ["width"] at %op
+          : (!transform.any_op) -> !transform.param<i64>
+      transform.include @schedule_vector_matrix_rest failures(propagate) (%op, %width)
           : (!transform.any_op, !transform.param<i64>) -> ()
     }
     // Vector-matrix products of a C of one vector, split along k into 8

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -254,7 +255,9 @@ static constexpr int64_t kSplitRows = 8;
 /// Otherwise (L wider, a K shorter than R, or `lanes` 0) one generic (loops
 /// l, k; maps (k), (k, l), (l)) tagged `matc.vector_matrix` = TAG; with
 /// `lanes` > 0 and L below one tile of C (matrix::kVectorMatrixTileBits;
-/// static, or tested at run time), tagged `matc.vector_matrix_last` = TAG.
+/// static, or tested at run time), tagged `matc.vector_matrix_carried` =
+/// TAG, C's width in registers in its attribute `matc.vector_matrix_width`
+/// (`#dlti.map<"width" = W : i64>`).
 ///
 /// (Splitting a C of 2 or 4 vectors in 4 or 2 rows of partial sums gave
 /// wrong f64 results on AVX-512 (an element of the matrix outside the mask
@@ -294,18 +297,27 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
     branch(ifOp.getElseBodyBuilder(), elseCompute);
     return ifOp.getResult(0);
   };
-  // Unsplit: one generic, or, with `lanes` > 0, for a C of less than one tile
-  // of matrix::kVectorMatrixTileBits, tagged `matc.vector_matrix_last`: C's one
-  // tile, masked, carried in registers across all of k
-  // (@schedule_vector_matrix_rest). Scheduled as the wider ones, in blocks
-  // of 8 rows of the matrix, that tile was masked, stored and loaded again
-  // every 8 rows, the masked-off lanes past C's end: from Python, Zen 5, 1
-  // thread, 1 x 200000 @ 200000 x N, f64 N = 9 to 24: 0.66-2.5 ms (NumPy
-  // 0.42-1.43), 5.8-15.5 ms when C ended a mapping (masked stores reaching
-  // into an unmapped page); AVX2 code (znver3) f32 N = 9 to 24 and f64 N =
-  // 5 to 24: 1.4-4.4 ms (NumPy 0.18-1.3), 11-30 ms when C ended a mapping.
-  // (A C of whole tiles and a last one as two generics read the matrix
-  // twice: f64 N = 40 and 70 1.5-1.9x slower.)
+  // Unsplit: one generic, or, with `lanes` > 0, for a C of less than one
+  // tile of matrix::kVectorMatrixTileBits, tagged
+  // `matc.vector_matrix_carried`: C in registers across all of k, masked to
+  // L (@schedule_vector_matrix_rest), as wide as its attribute
+  // `matc.vector_matrix_width` (a DLTI map, `width` elements, whole
+  // vectors, which the schedule queries): a static L its own vectors; a
+  // run-time one the fewest of 2, 4, 8 ... vectors (up to the tile) that
+  // hold it, each behind a test of L. Scheduled as the wider ones, in
+  // blocks of 8 rows of the matrix, that tile was masked, stored and
+  // loaded again every 8 rows, the masked-off lanes past C's end: from
+  // Python, Zen 5, 1 thread, 1 x 200000 @ 200000 x N, f64 N = 9 to 24:
+  // 0.66-2.5 ms (NumPy 0.42-1.43), 5.8-15.5 ms when C ended a mapping
+  // (masked stores reaching into an unmapped page); AVX2 code (znver3) f32
+  // N = 9 to 24 and f64 N = 5 to 24: 1.4-4.4 ms (NumPy 0.18-1.3), 11-30 ms
+  // when C ended a mapping. At the tile's width, a C of 2 vectors computed
+  // 4 masked ones per row (f64 N = 12, 1.40 -> 0.79 ms at 2 vectors, NumPy
+  // 0.49). (A C of whole tiles and a last one as two generics read the
+  // matrix twice: f64 N = 40 and 70 1.5-1.9x slower. A C of one tile or
+  // more carried whole, its k-loop unrolled by 8 or not, took 1.6-2.5x the
+  // time of the whole tiles when the matrix came from memory, 0.6-0.8x
+  // from the caches: f64 N = 32, 64 from 200000 rows.)
   int64_t tileWidth =
       matrix::kVectorMatrixTileBits / element.getIntOrFloatBitWidth();
   auto wholeTiles = [&](OpBuilder &b) -> Value {
@@ -313,24 +325,49 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
                              rowSumIterators, "matc.vector_matrix", tag)
         .getResult(0);
   };
-  auto lastTile = [&](OpBuilder &b) -> Value {
-    return createMultiplyAdd(b, loc, x, matrix, out, rowSumMaps,
-                             rowSumIterators, "matc.vector_matrix_last", tag)
-        .getResult(0);
+  auto carried = [&](OpBuilder &b, int64_t carriedWidth) -> Value {
+    linalg::GenericOp generic =
+        createMultiplyAdd(b, loc, x, matrix, out, rowSumMaps, rowSumIterators,
+                          "matc.vector_matrix_carried", tag);
+    generic->setAttr(
+        "matc.vector_matrix_width",
+        MapAttr::get(context, {DataLayoutEntryAttr::get(
+                                  b.getStringAttr("width"),
+                                  b.getI64IntegerAttr(carriedWidth))}));
+    return generic.getResult(0);
   };
-  auto unsplit = [&](OpBuilder &b) -> Value {
+  // From `carriedWidth` elements up, doubling: L <= carriedWidth (L < the
+  // tile's width at the last) ? carried : the next; whole tiles beyond.
+  std::function<Value(OpBuilder &, int64_t)> carriedFrom =
+      [&](OpBuilder &b, int64_t carriedWidth) -> Value {
+    bool last = carriedWidth >= tileWidth;
+    Value fits = compareToConstant(
+        b, loc, last ? arith::CmpIPredicate::ult : arith::CmpIPredicate::ule,
+        tensor::DimOp::create(b, loc, matrix, 1),
+        last ? tileWidth : carriedWidth);
+    return versionOn(
+        b, fits,
+        [&](OpBuilder &nb) {
+          return carried(nb, last ? tileWidth : carriedWidth);
+        },
+        [&](OpBuilder &nb) {
+          return last ? wholeTiles(nb) : carriedFrom(nb, 2 * carriedWidth);
+        });
+  };
+  // `narrowest`: the fewest elements of C carried (one vector, or two when
+  // L is known to be more than one).
+  auto unsplit = [&](OpBuilder &b, int64_t narrowest) -> Value {
     if (lanes <= 0)
       return wholeTiles(b);
     if (!ShapedType::isDynamic(width))
-      return width < tileWidth ? lastTile(b) : wholeTiles(b);
-    Value partial =
-        compareToConstant(b, loc, arith::CmpIPredicate::ult,
-                          tensor::DimOp::create(b, loc, matrix, 1), tileWidth);
-    return versionOn(b, partial, lastTile, wholeTiles);
+      return width < tileWidth
+                 ? carried(b, llvm::divideCeil(width, lanes) * lanes)
+                 : wholeTiles(b);
+    return carriedFrom(b, narrowest);
   };
   if (lanes <= 0 || (!ShapedType::isDynamic(width) && width > lanes) ||
       (!ShapedType::isDynamic(depth) && depth < kSplitRows)) {
-    Value result = unsplit(builder);
+    Value result = unsplit(builder, lanes);
     if (fill && fill->use_empty())
       fill->erase();
     return result;
@@ -412,7 +449,8 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
   Value fits =
       compareToConstant(builder, loc, arith::CmpIPredicate::ule,
                         tensor::DimOp::create(builder, loc, matrix, 1), lanes);
-  Value result = versionOn(builder, fits, split, unsplit);
+  Value result = versionOn(builder, fits, split,
+                           [&](OpBuilder &b) { return unsplit(b, 2 * lanes); });
   if (fill && fill->use_empty())
     fill->erase();
   return result;

@@ -90,18 +90,20 @@
 // CHECK: scf.for %{{.*}} step %c8
 // CHECK: vector.fma {{.*}} : vector<32xf64>
 // CHECK: return
-// C of less than one tile (matc.vector_matrix_last): its one 32-lane tile,
-// masked to L, read once, carried across all of k (one multiply-add per
-// row of the matrix, no block loop, no thread block), written once.
-// CHECK-LABEL: func.func @vector_matrix_last
+// C of less than one tile (matc.vector_matrix_carried): as many lanes as
+// its matc.vector_matrix_width map says (16, queried by
+// transform.dlti.query), masked to L, read once, carried across all of k
+// (one multiply-add per row of the matrix, no block loop, no thread
+// block), written once.
+// CHECK-LABEL: func.func @vector_matrix_carried
 // CHECK-NOT: scf.forall
-// CHECK: %[[M:.*]] = vector.create_mask %{{.*}} : vector<32xi1>
-// CHECK: %[[C0:.*]] = vector.transfer_read %{{.*}}, %[[M]] {in_bounds = [true]} : tensor<?xf64>, vector<32xf64>
-// CHECK: %[[C:.*]] = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %[[C0]]) -> (vector<32xf64>)
+// CHECK: %[[M:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: %[[C0:.*]] = vector.transfer_read %{{.*}}, %[[M]] {in_bounds = [true]} : tensor<?xf64>, vector<16xf64>
+// CHECK: %[[C:.*]] = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %[[C0]]) -> (vector<16xf64>)
 // CHECK-NOT: vector.transfer_write
-// CHECK: vector.fma {{.*}} : vector<32xf64>
-// CHECK: scf.yield %{{.*}} : vector<32xf64>
-// CHECK: vector.transfer_write %[[C]], %{{.*}}, %[[M]] {in_bounds = [true]} : vector<32xf64>, tensor<?xf64>
+// CHECK: vector.fma {{.*}} : vector<16xf64>
+// CHECK: scf.yield %{{.*}} : vector<16xf64>
+// CHECK: vector.transfer_write %[[C]], %{{.*}}, %[[M]] {in_bounds = [true]} : vector<16xf64>, tensor<?xf64>
 // CHECK: return
 // Split along k: the 8 partial sums one 8 x 4 vector (4 f64 lanes here,
 // masked to L), filled as one, carried across the loop over the blocks of
@@ -262,12 +264,13 @@ module attributes {transform.target_tag = "payload"} {
     return %y : tensor<?xf64>
   }
 
-  func.func @vector_matrix_last(%x: tensor<?xf64>, %b: tensor<?x?xf64>, %c: tensor<?xf64>) -> tensor<?xf64> {
+  func.func @vector_matrix_carried(%x: tensor<?xf64>, %b: tensor<?x?xf64>, %c: tensor<?xf64>) -> tensor<?xf64> {
     %y = linalg.generic {indexing_maps = [affine_map<(l, k) -> (k)>, affine_map<(l, k) -> (k, l)>,
                                           affine_map<(l, k) -> (l)>],
                          iterator_types = ["parallel", "reduction"]}
         ins(%x, %b : tensor<?xf64>, tensor<?x?xf64>) outs(%c : tensor<?xf64>)
-        attrs = {matc.vector_matrix_last = "f64"} {
+        attrs = {matc.vector_matrix_carried = "f64",
+                 matc.vector_matrix_width = #dlti.map<"width" = 16 : i64>} {
     ^bb0(%p: f64, %q: f64, %acc: f64):
       %prod = arith.mulf %p, %q : f64
       %sum = arith.addf %acc, %prod : f64

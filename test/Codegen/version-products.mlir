@@ -735,6 +735,7 @@ func.func @narrow_half(%a: tensor<4096x4096xf32>, %v: tensor<4096x8xf32>,
 // NCOLS: arith.cmpi ule, %{{.*}}, %c16{{.*}} : index
 // NCOLS: scf.for
 // NCOLS: matc.dot_columns
+// NCOLS: matc.vector_matrix = "f32"
 // NCOLS: %[[UPTONR:.*]] = arith.cmpi ule, %{{.*}}, %c32{{.*}} : index
 // NCOLS-NEXT: %[[NR:.*]] = arith.andi %{{.*}}, %[[UPTONR]] : i1
 // NCOLS: %[[NRFITS:.*]] = arith.andi %[[NR]], %{{.*}} : i1
@@ -1078,9 +1079,10 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // 8 rows (x and the matrix expanded, no copies), then C = the fill + their
 // sum + the last K mod 8 rows. A run-time N: behind a test of N <= 4, the
 // unsplit product in the other branch, C's fill in each branch; there, a C
-// of less than one tile of 2048 bits (32 f64) behind a test of N < 32 is
-// `matc.vector_matrix_last` (C in registers across all of k), the whole
-// tiles `matc.vector_matrix`.
+// of less than one tile of 2048 bits (32 f64) is
+// `matc.vector_matrix_carried` (C in registers across all of k) at the
+// fewest of 2, 4, 8 vectors that hold it (tests of N <= 8, N <= 16, N <
+// 32; the width in a DLTI map), the whole tiles `matc.vector_matrix`.
 // SPLIT-LABEL: func.func @split_row_sums
 // SPLIT-SAME: (%[[X:.*]]: tensor<1x?xf64>, %[[B:.*]]: tensor<?x?xf64>
 // SPLIT: %[[XV:.*]] = tensor.collapse_shape %[[X]]
@@ -1106,10 +1108,22 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // SPLIT: scf.yield %[[R]]
 // SPLIT: } else {
 // SPLIT-NOT: linalg.fill
+// SPLIT: %[[TWO:.*]] = arith.cmpi ule, %{{.*}}, %c8 : index
+// SPLIT-NEXT: scf.if %[[TWO]]
+// SPLIT-NEXT: %[[C8:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
+// SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C8]] : tensor<?xf64>) attrs =  {matc.vector_matrix_carried = "f64", matc.vector_matrix_width = #dlti.map<"width" = 8 : i64>}
+// SPLIT: } else {
+// SPLIT-NOT: linalg.fill
+// SPLIT: %[[FOUR:.*]] = arith.cmpi ule, %{{.*}}, %c16 : index
+// SPLIT-NEXT: scf.if %[[FOUR]]
+// SPLIT-NEXT: %[[C16:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
+// SPLIT-NEXT: linalg.generic {{.*}} outs(%[[C16]] : tensor<?xf64>) attrs =  {matc.vector_matrix_carried = "f64", matc.vector_matrix_width = #dlti.map<"width" = 16 : i64>}
+// SPLIT: } else {
+// SPLIT-NOT: linalg.fill
 // SPLIT: %[[PARTIAL:.*]] = arith.cmpi ult, %{{.*}}, %c32 : index
 // SPLIT-NEXT: scf.if %[[PARTIAL]]
 // SPLIT-NEXT: %[[C3:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
-// SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C3]] : tensor<?xf64>) attrs =  {matc.vector_matrix_last = "f64"}
+// SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C3]] : tensor<?xf64>) attrs =  {matc.vector_matrix_carried = "f64", matc.vector_matrix_width = #dlti.map<"width" = 32 : i64>}
 // SPLIT: } else {
 // SPLIT-NEXT: %[[C2:.*]] = linalg.fill {{.*}} outs(%[[CV]] : tensor<?xf64>) -> tensor<?xf64>
 // SPLIT-NEXT: linalg.generic {{.*}} ins(%[[XV]], %[[B]] : tensor<?xf64>, tensor<?x?xf64>) outs(%[[C2]] : tensor<?xf64>) attrs =  {matc.vector_matrix = "f64"}
@@ -1137,10 +1151,11 @@ func.func @few_columns_static_lhs(%big: tensor<128x16384xf32>, %b: tensor<16384x
 // SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x8xf32>, tensor<?x8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) attrs =  {matc.vector_matrix_split = "f32"}
 // SPLIT: return
 // A static N of more than one vector and less than one tile of 2048 bits
-// (20 f32): `matc.vector_matrix_last`, no test.
-// SPLIT-LABEL: func.func @vector_matrix_last_static
+// (20 f32): `matc.vector_matrix_carried` in its own 3 vectors (24
+// elements), no test.
+// SPLIT-LABEL: func.func @vector_matrix_carried_static
 // SPLIT-NOT: scf.if
-// SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?xf32>, tensor<?x20xf32>) outs(%{{.*}} : tensor<20xf32>) attrs =  {matc.vector_matrix_last = "f32"}
+// SPLIT: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?xf32>, tensor<?x20xf32>) outs(%{{.*}} : tensor<20xf32>) attrs =  {matc.vector_matrix_carried = "f32", matc.vector_matrix_width = #dlti.map<"width" = 24 : i64>}
 // SPLIT-NOT: scf.if
 // SPLIT: return
 // A column of C, A read transposed (`a.T @ x`): A's rows scaled by x,
@@ -1182,7 +1197,7 @@ func.func @split_row_sums_static(%x: tensor<1x16xf64>, %b: tensor<16x?xf64>,
       ins(%a, %w : tensor<?x?xf32>, tensor<?x8xf32>) outs(%c3 : tensor<?x8xf32>) -> tensor<?x8xf32>
   return %r, %r2, %r3 : tensor<1x?xf64>, tensor<1x?xf64>, tensor<?x8xf32>
 }
-func.func @vector_matrix_last_static(%x: tensor<1x?xf32>, %b: tensor<?x20xf32>) -> tensor<1x20xf32> {
+func.func @vector_matrix_carried_static(%x: tensor<1x?xf32>, %b: tensor<?x20xf32>) -> tensor<1x20xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x20xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x20xf32>) -> tensor<1x20xf32>

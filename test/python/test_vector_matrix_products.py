@@ -49,11 +49,12 @@ def layer(x: f64[1, ?], w: f64[?, ?], v: f64[?, ?]) -> f64[1, ?]:
 # elements of a tile of C, and larger than the caches' budgets; a C of at
 # most one vector (split along k into 8 partial sums: K below, at and
 # around multiples of 8, N up to 16 f32 lanes and 8 f64 on AVX-512, 8 and
-# 4 on AVX2).
+# 4 on AVX2); C carried in registers in 2, 4 or 8 vectors (N of 12, 24,
+# 33 and 40 around them).
 SHAPES = [(1, 17), (7, 31), (8, 32), (9, 65), (63, 129), (300, 1000),
           (1025, 77), (2049, 2050), (7, 3), (8, 4), (17, 2), (16, 8),
           (1003, 7), (20001, 16), (20007, 5), (20003, 9), (4001, 24),
-          (999, 63)]
+          (999, 63), (4001, 12), (3001, 33), (2003, 40)]
 
 
 class VectorMatrixProducts(unittest.TestCase):
@@ -105,9 +106,9 @@ class VectorMatrixProducts(unittest.TestCase):
             np.testing.assert_array_equal(out, rows[:1] @ b)
 
     def test_out_before_inaccessible_page(self):
-        """A C of less than one tile is one masked tile: its masked-off
-        lanes, past C's end, must neither fault nor be written. out= ends
-        where a page without access begins."""
+        """A C of less than one tile is carried in masked vectors: their
+        masked-off lanes, past C's end, must neither fault nor be written.
+        out= ends where a page without access begins."""
         import ctypes
         import mmap
         page = mmap.PAGESIZE
@@ -121,7 +122,9 @@ class VectorMatrixProducts(unittest.TestCase):
         r = rng(13)
         for m in self.modules:
             for name, dtype, k, n in (("xb64", np.float64, 2001, 9),
+                                      ("xb64", np.float64, 2001, 16),
                                       ("xb64", np.float64, 37, 31),
+                                      ("xtb32", np.float32, 1003, 20),
                                       ("xtb32", np.float32, 1003, 17),
                                       ("xb32", np.float32, 8, 63)):
                 nbytes = n * np.dtype(dtype).itemsize

@@ -520,6 +520,16 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
     for 2 MiB) and `max-rhs-elements` (a sixteenth of the L1 in bytes;
     lib/Target/MatmulModel.cpp); 0 tags nothing; `vector-bits` is the
     target's.
+
+    With `vector-bits` set, a vector-matrix product (one row or column of
+    C, a matrix read row by row) whose C is more than one vector and less
+    than one tile of 2048 bits is tagged `matc.vector_matrix_carried` =
+    "f32" or "f64", with C's width in registers (elements, whole vectors)
+    in `matc.vector_matrix_width = #dlti.map<"width" = W : i64>`, which
+    the schedule reads with `transform.dlti.query`: C is read once, carried
+    in registers across all of k and written once. A static C gets its own
+    vectors; a run-time one the fewest of 2, 4, 8 ... vectors that hold it,
+    behind tests of its length.
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", /*default=*/"131072",
@@ -552,6 +562,7 @@ def MatrixVersionProducts : Pass<"matrix-version-products"> {
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::DLTIDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
