@@ -341,15 +341,12 @@ static Value createRowSums(OpBuilder &builder, Location loc, Value x,
   std::function<Value(OpBuilder &, int64_t)> carriedFrom =
       [&](OpBuilder &b, int64_t carriedWidth) -> Value {
     bool last = carriedWidth >= tileWidth;
+    int64_t bound = last ? tileWidth : carriedWidth;
     Value fits = compareToConstant(
         b, loc, last ? arith::CmpIPredicate::ult : arith::CmpIPredicate::ule,
-        tensor::DimOp::create(b, loc, matrix, 1),
-        last ? tileWidth : carriedWidth);
+        tensor::DimOp::create(b, loc, matrix, 1), bound);
     return versionOn(
-        b, fits,
-        [&](OpBuilder &nb) {
-          return carried(nb, last ? tileWidth : carriedWidth);
-        },
+        b, fits, [&](OpBuilder &nb) { return carried(nb, bound); },
         [&](OpBuilder &nb) {
           return last ? wholeTiles(nb) : carriedFrom(nb, 2 * carriedWidth);
         });
@@ -1103,10 +1100,11 @@ struct MatrixVersionProducts
   /// 20.5 and 329 against 33.5 and 571.
   Value isColumnCountIn(OpBuilder &builder, Location loc, Value n,
                         int64_t fewest, int64_t most, StringRef tag) const {
-    Value in = arith::AndIOp::create(
-        builder, loc,
-        compareToConstant(builder, loc, arith::CmpIPredicate::ugt, n, fewest),
-        compareToConstant(builder, loc, arith::CmpIPredicate::ule, n, most));
+    Value above =
+        compareToConstant(builder, loc, arith::CmpIPredicate::ugt, n, fewest);
+    Value below =
+        compareToConstant(builder, loc, arith::CmpIPredicate::ule, n, most);
+    Value in = arith::AndIOp::create(builder, loc, above, below);
     int64_t lanes = getLanes(tag);
     if (vectorBits >= 512 || lanes <= 1)
       return in;
